@@ -1,0 +1,4 @@
+//! tabula: game rules, engines and the text protocols that drive them.
+
+pub mod games;
+pub mod rng;
