@@ -2,3 +2,4 @@
 
 pub mod games;
 pub mod rng;
+pub mod search;

@@ -1,0 +1,44 @@
+//! Search shared by the engines: the budget a `genmove` may spend and the flag that
+//! stops it early.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What one move's search may spend. Every field is optional so that a caller can ask
+/// for a fixed budget (reproducible with `seed`), a time budget, or both.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Playouts, nodes or positions, as the engine counts its work.
+    pub max_nodes: Option<u64>,
+    /// Wall-clock time for this move, already net of any safety margin.
+    pub max_time: Option<Duration>,
+    pub threads: usize,
+    pub seed: u64,
+    /// Raised by the input reader (GoGui `# interrupt`, Gomocup `YXSTOP`): answer now
+    /// with the best move found so far.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: None,
+            max_time: None,
+            threads: 1,
+            seed: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+impl Limits {
+    /// Deadline measured from `start`, if there is a time budget.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.max_time.map(|t| start + t)
+    }
+
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
