@@ -3,3 +3,4 @@
 pub mod games;
 pub mod rng;
 pub mod search;
+pub mod sgf;

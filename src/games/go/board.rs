@@ -1,0 +1,657 @@
+//! The Go board: stones, chains and liberties, kept incrementally so that a move costs a
+//! few dozen memory operations and never allocates.
+//!
+//! Layout: points are indices into fixed arrays, row-major with a stride of `size + 1`;
+//! column 0 and rows 0 and `size + 1` are off-board sentinels (the sentinel column is shared
+//! by the right edge of one row and the left edge of the next). Neighbours are `p ± 1` and
+//! `p ± stride`.
+//!
+//! Chains are circular linked lists of stones with a representative (`chain[p]`). Liberties
+//! are *pseudo-liberties* (one per stone/empty-neighbour adjacency) with their sum and sum of
+//! squares: a chain is in atari exactly when all its pseudo-liberties name the same point,
+//! i.e. when `sum² == count × sum_of_squares`.
+
+use crate::rng::zobrist_keys;
+
+pub const MAX_SIZE: usize = 25;
+/// Points in the largest padded board: (25 + 2) rows of stride 26, plus the last sentinel.
+pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// A point index on the padded board. `Point::NONE` (0) is never on the board.
+pub type Point = u16;
+pub const NO_POINT: Point = 0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    fn cell(self) -> Cell {
+        match self {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
+}
+
+impl Cell {
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+static ZOBRIST: [u64; 2 * MAX_POINTS] = zobrist_keys::<{ 2 * MAX_POINTS }>(0x7AB0_1A60);
+
+#[inline]
+fn zobrist(color: Color, p: Point) -> u64 {
+    ZOBRIST[color.index() * MAX_POINTS + p as usize]
+}
+
+/// Packed neighbour counts of one point: 4 bits each for black, white and empty neighbours.
+const NBR_SHIFT_EMPTY: u32 = 8;
+
+#[inline]
+const fn nbr_unit(cell: Cell) -> u16 {
+    match cell {
+        Cell::Black => 1,
+        Cell::White => 1 << 4,
+        Cell::Empty => 1 << NBR_SHIFT_EMPTY,
+        Cell::Border => 0,
+    }
+}
+
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    cells: [Cell; MAX_POINTS],
+    /// Representative stone of the chain a stone belongs to.
+    chain: [Point; MAX_POINTS],
+    /// Next stone of the same chain (circular).
+    next: [Point; MAX_POINTS],
+    /// Per representative: pseudo-liberty count, sum and sum of squares; stone count.
+    libs: [u16; MAX_POINTS],
+    lib_sum: [u32; MAX_POINTS],
+    lib_sq: [u32; MAX_POINTS],
+    stones: [u16; MAX_POINTS],
+    nbr: [u16; MAX_POINTS],
+    /// Empty points, unordered, with each point's index in the list.
+    empty: [Point; MAX_POINTS],
+    empty_index: [u16; MAX_POINTS],
+    empty_count: usize,
+    hash: u64,
+    /// The point a simple-ko recapture would be played on, or `NO_POINT`.
+    ko: Point,
+    /// Stones captured by each colour.
+    prisoners: [u32; 2],
+}
+
+impl Board {
+    pub fn new(size: usize) -> Board {
+        assert!((1..=MAX_SIZE).contains(&size), "board size {size}");
+        let stride = size + 1;
+        let mut board = Board {
+            size,
+            stride,
+            cells: [Cell::Border; MAX_POINTS],
+            chain: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            libs: [0; MAX_POINTS],
+            lib_sum: [0; MAX_POINTS],
+            lib_sq: [0; MAX_POINTS],
+            stones: [0; MAX_POINTS],
+            nbr: [0; MAX_POINTS],
+            empty: [0; MAX_POINTS],
+            empty_index: [0; MAX_POINTS],
+            empty_count: 0,
+            hash: 0,
+            ko: NO_POINT,
+            prisoners: [0; 2],
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = board.point(x, y);
+                board.cells[p as usize] = Cell::Empty;
+                board.empty_index[p as usize] = board.empty_count as u16;
+                board.empty[board.empty_count] = p;
+                board.empty_count += 1;
+            }
+        }
+        // Every on-board point starts empty; sentinels get counts too, since stones
+        // placed next to them update theirs.
+        for i in 0..board.empty_count {
+            for q in board.neighbours(board.empty[i]) {
+                board.nbr[q as usize] += nbr_unit(Cell::Empty);
+            }
+        }
+        board
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The point at column `x`, row `y`, both 0-based from the lower left.
+    #[inline]
+    pub fn point(&self, x: usize, y: usize) -> Point {
+        ((y + 1) * self.stride + x + 1) as Point
+    }
+
+    /// Column and row (0-based from the lower left) of an on-board point.
+    #[inline]
+    pub fn coords(&self, p: Point) -> (usize, usize) {
+        let p = p as usize;
+        (p % self.stride - 1, p / self.stride - 1)
+    }
+
+    /// Every on-board point, bottom row first.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| self.point(x, y)))
+    }
+
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> [Point; 4] {
+        let s = self.stride as Point;
+        [p - s, p - 1, p + 1, p + s]
+    }
+
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let s = self.stride as Point;
+        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p as usize]
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    pub fn ko_point(&self) -> Point {
+        self.ko
+    }
+
+    /// Forgets the simple-ko point (after a pass the recapture becomes legal).
+    #[inline]
+    pub fn clear_ko(&mut self) {
+        self.ko = NO_POINT;
+    }
+
+    #[inline]
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners[color.index()]
+    }
+
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empty[..self.empty_count]
+    }
+
+    pub fn stone_count(&self) -> usize {
+        self.size * self.size - self.empty_count
+    }
+
+    #[inline]
+    fn count_nbr(&self, p: Point, cell: Cell) -> u16 {
+        let shift = match cell {
+            Cell::Black => 0,
+            Cell::White => 4,
+            Cell::Empty => NBR_SHIFT_EMPTY,
+            Cell::Border => unreachable!("border neighbours are not counted"),
+        };
+        (self.nbr[p as usize] >> shift) & 0xF
+    }
+
+    /// Representative of the chain at `p` (a stone).
+    #[inline]
+    pub fn chain_id(&self, p: Point) -> Point {
+        self.chain[p as usize]
+    }
+
+    /// Number of stones in the chain at `p`.
+    #[inline]
+    pub fn chain_size(&self, p: Point) -> usize {
+        self.stones[self.chain[p as usize] as usize] as usize
+    }
+
+    /// Stones of the chain at `p`.
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        ChainStones {
+            board: self,
+            start: p,
+            current: p,
+            done: false,
+        }
+    }
+
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        let c = self.chain[p as usize] as usize;
+        let n = self.libs[c] as u64;
+        let s = self.lib_sum[c] as u64;
+        n > 0 && s * s == n * self.lib_sq[c] as u64
+    }
+
+    /// The single liberty of a chain in atari.
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Point {
+        let c = self.chain[p as usize] as usize;
+        (self.lib_sum[c] / self.libs[c] as u32) as Point
+    }
+
+    /// Real liberties of the chain at `p`, in board order (not a hot path).
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs = Vec::new();
+        for s in self.chain_stones(p) {
+            for q in self.neighbours(s) {
+                if self.cells[q as usize] == Cell::Empty && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+        libs.sort_unstable();
+        libs
+    }
+
+    /// True if `p` is empty and every neighbour is `color` or off the board.
+    #[inline]
+    pub fn is_eyelike(&self, p: Point, color: Color) -> bool {
+        let opp = color.opponent().cell();
+        self.count_nbr(p, Cell::Empty) == 0 && self.count_nbr(p, opp) == 0
+    }
+
+    /// An eye-like point whose diagonals the opponent does not control: one opponent
+    /// diagonal is tolerated in the centre, none on the edge. Filling it only hurts.
+    pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
+        if !self.is_eyelike(p, color) {
+            return false;
+        }
+        let opp = color.opponent().cell();
+        let mut bad = 0;
+        let mut edge = false;
+        for d in self.diagonals(p) {
+            match self.cells[d as usize] {
+                Cell::Border => edge = true,
+                c if c == opp => bad += 1,
+                _ => {}
+            }
+        }
+        if edge { bad == 0 } else { bad <= 1 }
+    }
+
+    /// Whether `color` may play on the empty point `p` without suicide, ignoring ko.
+    #[inline]
+    pub fn is_suicide(&self, p: Point, color: Color) -> bool {
+        if self.count_nbr(p, Cell::Empty) > 0 {
+            return false;
+        }
+        let own = color.cell();
+        for q in self.neighbours(p) {
+            let c = self.cells[q as usize];
+            if c == Cell::Border {
+                continue;
+            }
+            let atari = self.in_atari(q);
+            if c == own {
+                if !atari {
+                    return false;
+                }
+            } else if atari {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether placing on `p` would capture at least one opponent chain.
+    #[inline]
+    pub fn captures_any(&self, p: Point, color: Color) -> bool {
+        let opp = color.opponent().cell();
+        self.neighbours(p)
+            .iter()
+            .any(|&q| self.cells[q as usize] == opp && self.in_atari(q))
+    }
+
+    /// Legal under simple ko with suicide forbidden: the playout rule.
+    #[inline]
+    pub fn is_legal_simple(&self, p: Point, color: Color) -> bool {
+        self.cells[p as usize] == Cell::Empty && p != self.ko && !self.is_suicide(p, color)
+    }
+
+    /// The hash the board would have after `color` plays on the empty point `p`
+    /// (captures and suicide included), without changing the board.
+    pub fn hash_after(&self, p: Point, color: Color) -> u64 {
+        let mut h = self.hash ^ zobrist(color, p);
+        let opp = color.opponent().cell();
+        let mut removed: [Point; 4] = [NO_POINT; 4];
+        let mut n_removed = 0;
+        let mut captured = false;
+        for q in self.neighbours(p) {
+            if self.cells[q as usize] == opp && self.in_atari(q) {
+                let id = self.chain[q as usize];
+                if removed[..n_removed].contains(&id) {
+                    continue;
+                }
+                removed[n_removed] = id;
+                n_removed += 1;
+                captured = true;
+                for s in self.chain_stones(q) {
+                    h ^= zobrist(color.opponent(), s);
+                }
+            }
+        }
+        if !captured && self.is_suicide(p, color) {
+            // The new stone and every own chain next to it disappear.
+            h ^= zobrist(color, p);
+            let own = color.cell();
+            let mut seen: [Point; 4] = [NO_POINT; 4];
+            let mut n_seen = 0;
+            for q in self.neighbours(p) {
+                if self.cells[q as usize] == own {
+                    let id = self.chain[q as usize];
+                    if seen[..n_seen].contains(&id) {
+                        continue;
+                    }
+                    seen[n_seen] = id;
+                    n_seen += 1;
+                    for s in self.chain_stones(q) {
+                        h ^= zobrist(color, s);
+                    }
+                }
+            }
+        }
+        h
+    }
+
+    /// Places a stone of `color` on the empty point `p`, captures, and removes the own
+    /// chain if it is left without liberties (suicide, where the rules allow it).
+    /// Returns the number of opponent stones captured. Legality is the caller's business.
+    pub fn play(&mut self, p: Point, color: Color) -> u32 {
+        debug_assert_eq!(self.cells[p as usize], Cell::Empty);
+        let own = color.cell();
+        let opp = color.opponent().cell();
+        self.place_stone(p, own);
+        self.hash ^= zobrist(color, p);
+
+        // The new stone starts as its own chain with its empty neighbours as liberties.
+        let pu = p as usize;
+        self.chain[pu] = p;
+        self.next[pu] = p;
+        self.stones[pu] = 1;
+        self.libs[pu] = 0;
+        self.lib_sum[pu] = 0;
+        self.lib_sq[pu] = 0;
+        let neighbours = self.neighbours(p);
+        for q in neighbours {
+            if self.cells[q as usize] == Cell::Empty {
+                self.add_lib(p, q);
+            }
+        }
+
+        let mut captured = 0u32;
+        let mut last_captured = NO_POINT;
+        for q in neighbours {
+            let c = self.cells[q as usize];
+            if c == own {
+                self.remove_lib(self.chain[q as usize], p);
+                let a = self.chain[q as usize];
+                let b = self.chain[pu];
+                if a != b {
+                    self.merge(a, b);
+                }
+            } else if c == opp {
+                let id = self.chain[q as usize];
+                self.remove_lib(id, p);
+                if self.libs[id as usize] == 0 {
+                    captured += self.stones[id as usize] as u32;
+                    last_captured = id;
+                    self.remove_chain(id);
+                }
+            }
+        }
+        self.prisoners[color.index()] += captured;
+
+        let id = self.chain[pu];
+        self.ko = NO_POINT;
+        if self.libs[id as usize] == 0 {
+            // Suicide: the opponent takes the own chain as prisoners.
+            self.prisoners[color.opponent().index()] += self.stones[id as usize] as u32;
+            self.remove_chain(id);
+        } else if captured == 1 && self.stones[id as usize] == 1 && self.in_atari(p) {
+            self.ko = last_captured;
+        }
+        captured
+    }
+
+    #[inline]
+    fn place_stone(&mut self, p: Point, cell: Cell) {
+        self.cells[p as usize] = cell;
+        let unit = nbr_unit(cell);
+        for q in self.neighbours(p) {
+            self.nbr[q as usize] = self.nbr[q as usize] + unit - nbr_unit(Cell::Empty);
+        }
+        self.empty_count -= 1;
+        let i = self.empty_index[p as usize] as usize;
+        let last = self.empty[self.empty_count];
+        self.empty[i] = last;
+        self.empty_index[last as usize] = i as u16;
+    }
+
+    #[inline]
+    fn add_lib(&mut self, id: Point, lib: Point) {
+        let i = id as usize;
+        self.libs[i] += 1;
+        self.lib_sum[i] += lib as u32;
+        self.lib_sq[i] += (lib as u32) * (lib as u32);
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, id: Point, lib: Point) {
+        let i = id as usize;
+        self.libs[i] -= 1;
+        self.lib_sum[i] -= lib as u32;
+        self.lib_sq[i] -= (lib as u32) * (lib as u32);
+    }
+
+    /// Joins the chains `a` and `b`; the smaller one is relabelled.
+    fn merge(&mut self, a: Point, b: Point) {
+        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let (bi, si) = (big as usize, small as usize);
+        self.libs[bi] += self.libs[si];
+        self.lib_sum[bi] += self.lib_sum[si];
+        self.lib_sq[bi] += self.lib_sq[si];
+        self.stones[bi] += self.stones[si];
+        let mut s = small;
+        loop {
+            self.chain[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(bi, si);
+    }
+
+    fn remove_chain(&mut self, id: Point) {
+        let color = self.cells[id as usize]
+            .color()
+            .expect("a chain is made of stones");
+        // First empty every point, then credit liberties to the surviving neighbours:
+        // doing both in one pass would credit stones of the chain being removed.
+        let mut s = id;
+        loop {
+            self.cells[s as usize] = Cell::Empty;
+            self.hash ^= zobrist(color, s);
+            let i = self.empty_count;
+            self.empty[i] = s;
+            self.empty_index[s as usize] = i as u16;
+            self.empty_count += 1;
+            s = self.next[s as usize];
+            if s == id {
+                break;
+            }
+        }
+        let unit = nbr_unit(color.cell());
+        loop {
+            for q in self.neighbours(s) {
+                let qu = q as usize;
+                self.nbr[qu] = self.nbr[qu] - unit + nbr_unit(Cell::Empty);
+                if matches!(self.cells[qu], Cell::Black | Cell::White) {
+                    self.add_lib(self.chain[qu], s);
+                }
+            }
+            s = self.next[s as usize];
+            if s == id {
+                break;
+            }
+        }
+    }
+
+    /// Puts a stone without captures or ko bookkeeping (handicap and SGF setup).
+    /// Returns false, leaving the board unchanged, if the point is not empty.
+    pub fn setup_stone(&mut self, p: Point, color: Color) -> bool {
+        if self.cells[p as usize] != Cell::Empty {
+            return false;
+        }
+        let prisoners = self.prisoners;
+        self.play(p, color);
+        self.prisoners = prisoners;
+        self.ko = NO_POINT;
+        true
+    }
+}
+
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: Point,
+    current: Point,
+    done: bool,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let p = self.current;
+        self.current = self.board.next[p as usize];
+        if self.current == self.start {
+            self.done = true;
+        }
+        Some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(b: &Board, x: usize, y: usize) -> Point {
+        b.point(x, y)
+    }
+
+    #[test]
+    fn corner_stone_is_captured_by_two_stones() {
+        let mut b = Board::new(5);
+        b.play(at(&b, 0, 0), Color::Black);
+        b.play(at(&b, 1, 0), Color::White);
+        assert!(b.in_atari(at(&b, 0, 0)));
+        assert_eq!(b.play(at(&b, 0, 1), Color::White), 1);
+        assert_eq!(b.cell(at(&b, 0, 0)), Cell::Empty);
+        assert_eq!(b.prisoners(Color::White), 1);
+        assert_eq!(b.empty_points().len(), 23);
+    }
+
+    #[test]
+    fn merged_chain_counts_liberties_and_stones() {
+        let mut b = Board::new(5);
+        b.play(at(&b, 1, 1), Color::Black);
+        b.play(at(&b, 3, 1), Color::Black);
+        b.play(at(&b, 2, 1), Color::Black);
+        assert_eq!(b.chain_size(at(&b, 1, 1)), 3);
+        assert_eq!(b.liberties(at(&b, 3, 1)).len(), 8);
+        assert_eq!(b.chain_stones(at(&b, 2, 1)).count(), 3);
+    }
+
+    #[test]
+    fn ko_point_is_set_only_by_a_single_stone_recapture_shape() {
+        // . B W .
+        // B W . W
+        // . B W .
+        let mut b = Board::new(5);
+        for (x, y, c) in [
+            (1, 2, Color::Black),
+            (0, 1, Color::Black),
+            (1, 0, Color::Black),
+            (2, 2, Color::White),
+            (3, 1, Color::White),
+            (2, 0, Color::White),
+            (1, 1, Color::White),
+        ] {
+            b.play(at(&b, x, y), c);
+        }
+        assert_eq!(b.play(at(&b, 2, 1), Color::Black), 1);
+        assert_eq!(b.ko_point(), at(&b, 1, 1));
+        assert!(!b.is_legal_simple(at(&b, 1, 1), Color::White));
+    }
+
+    #[test]
+    fn hash_after_matches_the_played_hash() {
+        let mut b = Board::new(5);
+        let mut rng = crate::rng::Rng::new(3);
+        let mut color = Color::Black;
+        for _ in 0..300 {
+            let empties = b.empty_points().to_vec();
+            let p = empties[rng.below(empties.len() as u32) as usize];
+            let expected = b.hash_after(p, color);
+            b.play(p, color);
+            assert_eq!(b.hash(), expected);
+            color = color.opponent();
+            if b.empty_points().is_empty() {
+                break;
+            }
+        }
+    }
+}

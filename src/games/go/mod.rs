@@ -1,0 +1,14 @@
+//! Go: the board, the rule sets, scoring and handicap, and the move generator.
+
+pub mod board;
+pub mod engine;
+pub mod game;
+pub mod handicap;
+pub mod playout;
+pub mod rules;
+pub mod score;
+pub mod sgf;
+
+pub use board::{Color, Point};
+pub use game::{GoGame, HandicapError, Illegal, Move};
+pub use rules::RuleSet;

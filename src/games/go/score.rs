@@ -1,0 +1,221 @@
+//! Counting a finished (or unfinished) game: which stones are dead, area and territory,
+//! komi and handicap compensation.
+
+use super::board::{Board, Cell, Color, Point};
+use super::playout::{max_playout_moves, owner, playout};
+use super::rules::{RuleSet, Scoring};
+use crate::rng::Rng;
+
+/// The count of one position, White's komi and compensation included.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    pub black: f64,
+    pub white: f64,
+}
+
+impl Score {
+    /// Black's lead (negative when White leads).
+    pub fn margin(&self) -> f64 {
+        self.black - self.white
+    }
+
+    /// SGF `RE` style, one decimal as GNU Go prints it: `B+3.5`, `W+12.0`, `0`.
+    pub fn result(&self) -> String {
+        let m = self.margin();
+        if m > 0.0 {
+            format!("B+{m:.1}")
+        } else if m < 0.0 {
+            format!("W+{:.1}", -m)
+        } else {
+            "0".to_string()
+        }
+    }
+
+    /// A sentence for GoGui's result dialog.
+    pub fn sentence(&self) -> String {
+        let m = self.margin();
+        if m > 0.0 {
+            format!("Black wins by {m:.1} points")
+        } else if m < 0.0 {
+            format!("White wins by {:.1} points", -m)
+        } else {
+            "Draw (jigo)".to_string()
+        }
+    }
+}
+
+/// Playouts used to decide life and death. Their seed is fixed so that the verdict
+/// depends on the position alone: `final_score` and `final_status_list` always agree.
+const STATUS_PLAYOUTS: usize = 256;
+const STATUS_SEED: u64 = 0x5C0_4E;
+
+/// Stones the estimate considers dead: those whose point the opponent owns at the end of
+/// most random playouts from this position. Under Tromp-Taylor none are.
+pub fn dead_stones(board: &Board, to_move: Color, rules: RuleSet) -> Vec<Point> {
+    if !rules.removes_dead_stones() || board.stone_count() == 0 {
+        return Vec::new();
+    }
+    let mut rng = Rng::new(STATUS_SEED);
+    let stones: Vec<Point> = board
+        .points()
+        .filter(|&p| board.cell(p).color().is_some())
+        .collect();
+    // Playouts in which the opponent ends up owning the point, per chain representative.
+    let mut lost = vec![0u32; super::board::MAX_POINTS];
+    let max_moves = max_playout_moves(board.size());
+    for _ in 0..STATUS_PLAYOUTS {
+        let mut b = board.clone();
+        playout(&mut b, to_move, &mut rng, max_moves);
+        for &p in &stones {
+            if board.chain_id(p) == p && owner(&b, p) != board.cell(p).color() {
+                lost[p as usize] += 1;
+            }
+        }
+    }
+    // Whole chains are judged by their representative, so a chain is never split.
+    stones
+        .into_iter()
+        .filter(|&p| lost[board.chain_id(p) as usize] as usize * 2 > STATUS_PLAYOUTS)
+        .collect()
+}
+
+/// Points of each colour's area or territory with the `dead` stones taken off.
+/// Returns (black, white) counts: stones (area scoring only) plus empty regions that
+/// reach only that colour.
+fn count_regions(board: &Board, dead: &[Point], scoring: Scoring) -> (u32, u32) {
+    let n = super::board::MAX_POINTS;
+    let mut effective: Vec<Cell> = (0..n).map(|i| board.cell(i as Point)).collect();
+    for &p in dead {
+        effective[p as usize] = Cell::Empty;
+    }
+    let mut seen = vec![false; n];
+    let (mut black, mut white) = (0u32, 0u32);
+    let mut stack = Vec::new();
+    for p in board.points() {
+        match effective[p as usize] {
+            Cell::Black if scoring == Scoring::Area => black += 1,
+            Cell::White if scoring == Scoring::Area => white += 1,
+            Cell::Empty if !seen[p as usize] => {
+                let (mut size, mut reaches_b, mut reaches_w) = (0u32, false, false);
+                seen[p as usize] = true;
+                stack.push(p);
+                while let Some(q) = stack.pop() {
+                    size += 1;
+                    for r in board.neighbours(q) {
+                        match effective[r as usize] {
+                            Cell::Empty if !seen[r as usize] => {
+                                seen[r as usize] = true;
+                                stack.push(r);
+                            }
+                            Cell::Black => reaches_b = true,
+                            Cell::White => reaches_w = true,
+                            _ => {}
+                        }
+                    }
+                }
+                match (reaches_b, reaches_w) {
+                    (true, false) => black += size,
+                    (false, true) => white += size,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    (black, white)
+}
+
+/// Counts the position with `dead` removed under `rules`, with `komi` and `handicap`
+/// stones (for the compensation of area rule sets).
+pub fn count(board: &Board, dead: &[Point], rules: RuleSet, komi: f64, handicap: usize) -> Score {
+    let scoring = rules.scoring();
+    let (b, w) = count_regions(board, dead, scoring);
+    let (mut black, mut white) = (b as f64, w as f64);
+    match scoring {
+        Scoring::Area => white += rules.handicap_bonus().points(handicap),
+        Scoring::Territory => {
+            let dead_of = |c: Color| {
+                dead.iter()
+                    .filter(|&&p| board.cell(p).color() == Some(c))
+                    .count()
+            };
+            black += (board.prisoners(Color::Black) as usize + dead_of(Color::White)) as f64;
+            white += (board.prisoners(Color::White) as usize + dead_of(Color::Black)) as f64;
+        }
+    }
+    white += komi;
+    Score { black, white }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_from(rows: &[&str]) -> Board {
+        let size = rows.len();
+        let mut b = Board::new(size);
+        for (r, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let p = b.point(x, size - 1 - r);
+                match ch {
+                    'X' => assert!(b.setup_stone(p, Color::Black)),
+                    'O' => assert!(b.setup_stone(p, Color::White)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn area_counts_stones_and_surrounded_points() {
+        let b = board_from(&["..XO.", "..XO.", "..XO.", "..XO.", "..XO."]);
+        let s = count(&b, &[], RuleSet::TrompTaylor, 0.5, 0);
+        assert_eq!((s.black, s.white), (15.0, 10.5));
+        assert_eq!(s.result(), "B+4.5");
+    }
+
+    #[test]
+    fn territory_counts_prisoners_and_dead_stones() {
+        let b = board_from(&["..XO.", "..XO.", ".OXO.", "..XO.", "..XO."]);
+        let dead: Vec<Point> = vec![b.point(1, 2)];
+        let s = count(&b, &dead, RuleSet::Japanese, 6.5, 0);
+        // Black: 10 points of territory (the dead stone's included) + 1 prisoner;
+        // White: 5 + 6.5 komi.
+        assert_eq!((s.black, s.white), (11.0, 11.5));
+    }
+
+    #[test]
+    fn dead_stone_estimate_finds_a_lone_invader() {
+        let b = board_from(&[
+            ".X.XO..", "XXXXO..", "..XOO.O", ".XXO...", "XX.XO..", ".X.XO.X", "..XXO..",
+        ]);
+        let dead = dead_stones(&b, Color::Black, RuleSet::Chinese);
+        assert!(
+            dead.contains(&b.point(6, 1)),
+            "the white-area black stone is dead"
+        );
+        assert!(dead.contains(&b.point(6, 4)) == false);
+        assert!(dead_stones(&b, Color::Black, RuleSet::TrompTaylor).is_empty());
+    }
+
+    #[test]
+    fn results_read_like_sgf() {
+        assert_eq!(
+            Score {
+                black: 10.0,
+                white: 10.0
+            }
+            .result(),
+            "0"
+        );
+        assert_eq!(
+            Score {
+                black: 3.0,
+                white: 10.5
+            }
+            .result(),
+            "W+7.5"
+        );
+    }
+}

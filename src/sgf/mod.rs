@@ -1,0 +1,172 @@
+//! Smart Game Format: the generic tree (collection → game trees → nodes → properties)
+//! that every game's records are read from and written to. What the properties mean is
+//! each game's business.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{anychar, char, multispace0, none_of};
+use nom::combinator::{all_consuming, map, value};
+use nom::multi::{many0, many1};
+use nom::sequence::{delimited, preceded, terminated};
+use nom::{IResult, Parser};
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Node {
+    pub properties: Vec<(String, Vec<String>)>,
+}
+
+impl Node {
+    /// The values of property `id`, if the node has it.
+    pub fn get(&self, id: &str) -> Option<&[String]> {
+        self.properties
+            .iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// The first value of property `id`.
+    pub fn first(&self, id: &str) -> Option<&str> {
+        self.get(id).and_then(|v| v.first()).map(String::as_str)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameTree {
+    pub nodes: Vec<Node>,
+    pub variations: Vec<GameTree>,
+}
+
+impl GameTree {
+    /// The nodes of the main line: this sequence, then always the first variation.
+    pub fn main_line(&self) -> Vec<&Node> {
+        let mut nodes: Vec<&Node> = self.nodes.iter().collect();
+        let mut tree = self;
+        while let Some(first) = tree.variations.first() {
+            nodes.extend(first.nodes.iter());
+            tree = first;
+        }
+        nodes
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[error("not a valid SGF collection")]
+pub struct SgfError;
+
+fn ws(input: &str) -> IResult<&str, &str> {
+    multispace0(input)
+}
+
+/// Value text with SGF escapes resolved: `\]` → `]`, `\\` → `\`, and an escaped line
+/// break (soft break) removed.
+fn value_text(input: &str) -> IResult<&str, String> {
+    let escaped = preceded(
+        char('\\'),
+        alt((
+            value(None, alt((tag("\r\n"), tag("\n\r"), tag("\n"), tag("\r")))),
+            map(anychar, Some),
+        )),
+    );
+    let plain = map(none_of("\\]"), Some);
+    map(many0(alt((escaped, plain))), |chars| {
+        chars.into_iter().flatten().collect()
+    })
+    .parse(input)
+}
+
+fn property(input: &str) -> IResult<&str, (String, Vec<String>)> {
+    // FF[3] allowed lower-case letters inside identifiers (`AddBlack`); only the
+    // capitals are the identifier.
+    let ident = terminated(take_while1(|c: char| c.is_ascii_alphabetic()), ws);
+    let values = many1(terminated(delimited(char('['), value_text, char(']')), ws));
+    map((ident, values), |(id, vals): (&str, _)| {
+        (id.chars().filter(char::is_ascii_uppercase).collect(), vals)
+    })
+    .parse(input)
+}
+
+fn node(input: &str) -> IResult<&str, Node> {
+    map(
+        preceded(terminated(char(';'), ws), many0(property)),
+        |properties| Node { properties },
+    )
+    .parse(input)
+}
+
+fn game_tree(input: &str) -> IResult<&str, GameTree> {
+    map(
+        delimited(
+            terminated(char('('), ws),
+            (
+                many1(terminated(node, ws)),
+                many0(terminated(game_tree, ws)),
+            ),
+            char(')'),
+        ),
+        |(nodes, variations)| GameTree { nodes, variations },
+    )
+    .parse(input)
+}
+
+/// Parses a whole collection (one or more game trees).
+pub fn parse(text: &str) -> Result<Vec<GameTree>, SgfError> {
+    let text = text.trim_start_matches('\u{feff}');
+    all_consuming(delimited(ws, many1(terminated(game_tree, ws)), ws))
+        .parse(text)
+        .map(|(_, trees)| trees)
+        .map_err(|_| SgfError)
+}
+
+/// Escapes a property value for writing.
+pub fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Writes one property, `ID[v1][v2]`.
+pub fn property_text(id: &str, values: &[String]) -> String {
+    let mut out = id.to_string();
+    for v in values {
+        out.push('[');
+        out.push_str(&escape(v));
+        out.push(']');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_nodes_properties_escapes_and_variations() {
+        let trees = parse("(;GM[1]SZ[9]C[a \\] b\\\nc]AB[aa][bb];B[cc](;W[dd])(;W[ee]))").unwrap();
+        assert_eq!(trees.len(), 1);
+        let t = &trees[0];
+        assert_eq!(t.nodes[0].first("C"), Some("a ] bc"));
+        assert_eq!(t.nodes[0].get("AB").unwrap().len(), 2);
+        let line = t.main_line();
+        assert_eq!(line.len(), 3);
+        assert_eq!(line[2].first("W"), Some("dd"));
+    }
+
+    #[test]
+    fn rejects_broken_input() {
+        for bad in ["", "(;B[aa]", "(B[aa])", ";B[aa]", "(;B[aa]))", "(;B[aa)"] {
+            assert_eq!(parse(bad), Err(SgfError), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn escape_round_trips() {
+        let v = "x]y\\z";
+        let text = format!("(;C[{}])", escape(v));
+        assert_eq!(parse(&text).unwrap()[0].nodes[0].first("C"), Some(v));
+    }
+}
