@@ -1,6 +1,8 @@
 //! tabula: game rules, engines and the text protocols that drive them.
 
+pub mod bench;
 pub mod games;
+pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod sgf;

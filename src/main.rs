@@ -1,1 +1,116 @@
-fn main() {}
+//! `tabula`: the GTP daemon (default), and the `bench` subcommand.
+
+use std::io::{self, BufReader};
+use std::process::ExitCode;
+
+use tabula::protocol::gtp::{self, Settings, game};
+
+const USAGE: &str = "\
+tabula: a game engine over GTP v2 on stdin/stdout
+
+usage: tabula [options]          serve GTP (Go 19x19 by default)
+       tabula bench [options]    print speed figures
+
+options:
+  --game NAME      game to start with, as set_game names it (Go)
+  --seed N         seed of every random choice (default 0): same seed, same answers
+  --playouts N     fixed budget per move (playouts or nodes), for reproducible play
+  --threads N      search threads (default 1)
+  -h, --help       this text
+  -V, --version    version
+
+Logs go to stderr; set RUST_LOG=debug for more.";
+
+struct Options {
+    bench: bool,
+    game: Option<String>,
+    settings: Settings,
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
+    let v = value.ok_or(format!("{flag} needs a value"))?;
+    v.parse()
+        .map_err(|_| format!("{flag}: not a valid number: {v}"))
+}
+
+fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
+    let mut options = Options {
+        bench: false,
+        game: None,
+        settings: Settings::default(),
+    };
+    let mut args = args.peekable();
+    if args.peek().is_some_and(|a| a == "bench") {
+        args.next();
+        options.bench = true;
+    }
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = || inline.clone().or_else(|| args.next());
+        match flag.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(None);
+            }
+            "-V" | "--version" => {
+                println!("tabula {}", env!("CARGO_PKG_VERSION"));
+                return Ok(None);
+            }
+            "--game" => options.game = Some(value().ok_or("--game needs a name")?),
+            "--seed" => options.settings.seed = number("--seed", value())?,
+            "--playouts" => options.settings.playouts = Some(number("--playouts", value())?),
+            "--threads" => {
+                let n: usize = number("--threads", value())?;
+                options.settings.threads = n.max(1);
+            }
+            other => return Err(format!("unknown option {other} (try --help)")),
+        }
+    }
+    Ok(Some(options))
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let options = match parse_options(std::env::args().skip(1)) {
+        Ok(Some(o)) => o,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if options.bench {
+        tabula::bench::run(&options.settings);
+        return ExitCode::SUCCESS;
+    }
+    let default_game: Box<dyn game::GtpGame> = Box::new(gtp::go::GoGtp::default());
+    let game = match &options.game {
+        None => default_game,
+        Some(name) => match game::by_name(name, default_game.as_ref()) {
+            Some(g) => g,
+            None => {
+                eprintln!(
+                    "tabula: unknown game {name:?} (known: {})",
+                    game::GAME_NAMES.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let input = BufReader::new(io::stdin());
+    let mut output = io::stdout().lock();
+    match gtp::serve(game, options.settings, input, &mut output) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The controller went away: nothing left to answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            log::error!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}

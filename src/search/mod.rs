@@ -5,6 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+pub mod time;
+
 /// What one move's search may spend. Every field is optional so that a caller can ask
 /// for a fixed budget (reproducible with `seed`), a time budget, or both.
 #[derive(Clone, Debug)]

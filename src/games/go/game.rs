@@ -211,10 +211,10 @@ impl GoGame {
     /// Replays a recorded move that only has to land on an empty point: a record is
     /// history, even where the current ko or suicide rule would have refused the move.
     pub fn force_play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if let Move::Play(p) = mv {
-            if self.board.cell(p) != Cell::Empty {
-                return Err(Illegal::Occupied);
-            }
+        if let Move::Play(p) = mv
+            && self.board.cell(p) != Cell::Empty
+        {
+            return Err(Illegal::Occupied);
         }
         self.apply(color, mv);
         Ok(())
@@ -344,6 +344,11 @@ impl GoGame {
         }
         chains.sort_by_key(|c| self.display_order(c[0]));
         chains
+    }
+
+    /// Sorts points top row first, left to right.
+    pub fn sort_for_display(&self, points: &mut [Point]) {
+        points.sort_unstable_by_key(|&p| self.display_order(p));
     }
 
     /// Top row first, left to right.

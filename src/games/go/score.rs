@@ -47,7 +47,7 @@ impl Score {
 /// Playouts used to decide life and death. Their seed is fixed so that the verdict
 /// depends on the position alone: `final_score` and `final_status_list` always agree.
 const STATUS_PLAYOUTS: usize = 256;
-const STATUS_SEED: u64 = 0x5C0_4E;
+const STATUS_SEED: u64 = 0x5C04E;
 
 /// Stones the estimate considers dead: those whose point the opponent owns at the end of
 /// most random playouts from this position. Under Tromp-Taylor none are.
@@ -195,7 +195,7 @@ mod tests {
             dead.contains(&b.point(6, 1)),
             "the white-area black stone is dead"
         );
-        assert!(dead.contains(&b.point(6, 4)) == false);
+        assert!(!dead.contains(&b.point(6, 4)));
         assert!(dead_stones(&b, Color::Black, RuleSet::TrompTaylor).is_empty());
     }
 

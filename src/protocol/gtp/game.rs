@@ -1,0 +1,36 @@
+//! What the session needs from a game to serve it over GTP, and the games `set_game`
+//! knows.
+
+use super::go::GoGtp;
+use super::response::Reply;
+use super::session::Context;
+
+/// A game behind GTP: the commands it answers (beyond the session's own) and how.
+/// Each game speaks its own dialect: Go has `boardsize` and `komi`, Blokus follows
+/// Pentobi and has neither.
+pub trait GtpGame: Send {
+    /// The `set_game` name, as `gogui-rules_game_id` also reports it.
+    fn name(&self) -> &'static str;
+    fn commands(&self) -> &'static [&'static str];
+    /// Runs one of `commands()`.
+    fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply;
+    /// The player index (0 = first to move at the start) a colour argument names.
+    fn player(&self, colour: &str) -> Option<usize>;
+    /// The same game, cleared, for `set_game` naming the game already selected.
+    fn cleared(&self) -> Box<dyn GtpGame>;
+}
+
+/// Names `set_game` accepts, matched without regard to case.
+pub const GAME_NAMES: &[&str] = &["Go"];
+
+/// The game `set_game NAME` selects; `None` for a name we do not play.
+pub fn by_name(name: &str, current: &dyn GtpGame) -> Option<Box<dyn GtpGame>> {
+    let name = name.trim();
+    if name.eq_ignore_ascii_case(current.name()) {
+        return Some(current.cleared());
+    }
+    match name.to_ascii_lowercase().as_str() {
+        "go" => Some(Box::new(GoGtp::default())),
+        _ => None,
+    }
+}

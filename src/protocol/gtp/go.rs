@@ -1,0 +1,299 @@
+//! Go over GTP: the standard command set, GNU Go's extensions the tests and tools rely on
+//! (`all_legal`, `list_stones`), KGS's rules command and GoGui's rules commands.
+
+use super::game::GtpGame;
+use super::parse::{Colour, colour, float, int};
+use super::response::{GtpError, Reply};
+use super::session::Context;
+use crate::games::go::board::MAX_SIZE;
+use crate::games::go::engine::random_genmove;
+use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, color_name};
+use crate::games::go::{Color, GoGame, HandicapError, Move, Point, RuleSet, sgf};
+use crate::rng::Rng;
+
+const COMMANDS: &[&str] = &[
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "kgs-rules",
+    "loadsgf",
+    "printsgf",
+    "all_legal",
+    "list_stones",
+    "gogui-analyze_commands",
+    "gogui-rules_game_id",
+    "gogui-rules_board",
+    "gogui-rules_board_size",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-rules_final_result",
+    "gogui-rules_captured_count",
+];
+
+pub struct GoGtp {
+    game: GoGame,
+}
+
+impl Default for GoGtp {
+    fn default() -> Self {
+        GoGtp {
+            game: GoGame::new(19, RuleSet::Chinese, DEFAULT_KOMI),
+        }
+    }
+}
+
+impl GoGtp {
+    pub fn game(&self) -> &GoGame {
+        &self.game
+    }
+}
+
+fn go_colour(text: &str) -> Result<Color, GtpError> {
+    match colour(text) {
+        Some(Colour::Black) => Ok(Color::Black),
+        Some(Colour::White) => Ok(Color::White),
+        None => Err(GtpError::Syntax),
+    }
+}
+
+fn handicap_error(e: HandicapError) -> GtpError {
+    match e {
+        HandicapError::BoardNotEmpty => GtpError::BoardNotEmpty,
+        HandicapError::InvalidNumber => GtpError::InvalidNumberOfStones,
+        HandicapError::BadVertexList => GtpError::BadVertexList,
+    }
+}
+
+impl GtpGame for GoGtp {
+    fn name(&self) -> &'static str {
+        "Go"
+    }
+
+    fn commands(&self) -> &'static [&'static str] {
+        COMMANDS
+    }
+
+    fn player(&self, text: &str) -> Option<usize> {
+        go_colour(text).ok().map(Color::index)
+    }
+
+    fn cleared(&self) -> Box<dyn GtpGame> {
+        Box::new(GoGtp {
+            game: self.game.cleared(),
+        })
+    }
+
+    fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
+        let game = &mut self.game;
+        match (command, args) {
+            ("boardsize", [n]) => {
+                let n = int(n).ok_or(GtpError::Syntax)? as usize;
+                if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+                    return Err(GtpError::UnacceptableSize);
+                }
+                *game = GoGame::new(n, game.rules(), game.komi());
+                Ok(String::new())
+            }
+            ("clear_board", []) => {
+                *game = game.cleared();
+                Ok(String::new())
+            }
+            ("komi", [k]) => {
+                game.set_komi(float(k).ok_or(GtpError::Syntax)?);
+                Ok(String::new())
+            }
+            ("play", [c, v]) => {
+                let color = go_colour(c)?;
+                let mv = game.parse_move(v).ok_or(GtpError::Syntax)?;
+                game.play(color, mv).map_err(|_| GtpError::IllegalMove)?;
+                Ok(String::new())
+            }
+            ("genmove", [c]) => {
+                let color = go_colour(c)?;
+                let mv = generate(game, color, ctx);
+                game.play(color, mv)
+                    .expect("the generator only proposes legal moves");
+                Ok(game.format_move(mv))
+            }
+            ("reg_genmove", [c]) => {
+                let color = go_colour(c)?;
+                Ok(game.format_move(generate(game, color, ctx)))
+            }
+            ("undo", []) => game.undo().then(String::new).ok_or(GtpError::CannotUndo),
+            ("showboard", []) => Ok(format!("\n{}", game.render())),
+            ("final_score", []) => Ok(game.score().result()),
+            ("final_status_list", [status]) => {
+                let dead = game.dead_stones();
+                let stones: Vec<Point> = match *status {
+                    "dead" => dead,
+                    "alive" => game
+                        .board()
+                        .points()
+                        .filter(|&p| game.board().cell(p).color().is_some() && !dead.contains(&p))
+                        .collect(),
+                    // Seki is not told apart yet: its stones are listed as alive.
+                    "seki" => Vec::new(),
+                    _ => return Err(GtpError::Syntax),
+                };
+                Ok(chain_lines(game, &stones))
+            }
+            ("fixed_handicap", [n]) => {
+                let n = int(n).ok_or(GtpError::Syntax)? as usize;
+                let points = game.place_fixed_handicap(n).map_err(handicap_error)?;
+                Ok(point_list(game, &points))
+            }
+            ("place_free_handicap", [n]) => {
+                let n = int(n).ok_or(GtpError::Syntax)? as usize;
+                let points = free_handicap(game, n, ctx.settings.seed)?;
+                Ok(point_list(game, &points))
+            }
+            ("set_free_handicap", vertices) if !vertices.is_empty() => {
+                let mut points = Vec::with_capacity(vertices.len());
+                for v in vertices {
+                    match game.parse_move(v).ok_or(GtpError::Syntax)? {
+                        Move::Play(p) => points.push(p),
+                        Move::Pass => return Err(GtpError::BadVertexList),
+                    }
+                }
+                game.place_handicap(&points).map_err(handicap_error)?;
+                Ok(String::new())
+            }
+            ("kgs-rules", [name]) => {
+                let rules: RuleSet =
+                    name.parse()
+                        .map_err(|e: crate::games::go::rules::UnknownRuleSet| {
+                            GtpError::Other(e.to_string())
+                        })?;
+                game.set_rules(rules);
+                Ok(String::new())
+            }
+            ("loadsgf", [file]) => load(game, file, None),
+            ("loadsgf", [file, n]) => {
+                load(game, file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
+            }
+            ("printsgf", []) => Ok(sgf::write(game)),
+            ("printsgf", [file]) => std::fs::write(file, sgf::write(game))
+                .map(|_| String::new())
+                .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+            ("all_legal", [c]) => {
+                let color = go_colour(c)?;
+                Ok(point_list(game, &game.legal_points(color)))
+            }
+            ("list_stones", [c]) => {
+                let color = Some(go_colour(c)?);
+                let stones: Vec<Point> = game
+                    .board()
+                    .points()
+                    .filter(|&p| game.board().cell(p).color() == color)
+                    .collect();
+                Ok(point_list(game, &stones))
+            }
+            ("gogui-analyze_commands", []) => Ok([
+                "plist/Dead Stones/final_status_list dead",
+                "string/Final Score/final_score",
+                "plist/Legal Moves/all_legal %m",
+            ]
+            .join("\n")),
+            ("gogui-rules_game_id", []) => Ok("Go".into()),
+            ("gogui-rules_board", []) => Ok(game.rows().join("\n")),
+            ("gogui-rules_board_size", []) => Ok(game.size().to_string()),
+            ("gogui-rules_legal_moves", []) => {
+                if game.is_over() {
+                    return Ok(String::new());
+                }
+                let mut moves: Vec<String> = game
+                    .legal_points(game.to_move())
+                    .iter()
+                    .map(|&p| game.format_point(p))
+                    .collect();
+                moves.push("pass".into());
+                Ok(moves.join(" "))
+            }
+            ("gogui-rules_side_to_move", []) => Ok(color_name(game.to_move()).into()),
+            ("gogui-rules_final_result", []) => Ok(game.score().sentence()),
+            ("gogui-rules_captured_count", []) => Ok(format!(
+                "{} {}",
+                game.board().prisoners(Color::Black),
+                game.board().prisoners(Color::White)
+            )),
+            _ => Err(GtpError::Syntax),
+        }
+    }
+}
+
+/// The move `genmove` plays: random but reproducible, seeded by the session seed and
+/// the position, so `reg_genmove` and `genmove` agree.
+fn generate(game: &GoGame, color: Color, ctx: &Context) -> Move {
+    let limits = ctx.limits(color.index(), 30);
+    let mut rng = Rng::new(limits.seed ^ game.board().hash() ^ game.moves().len() as u64);
+    random_genmove(game, color, &mut rng)
+}
+
+/// The engine's own handicap: the fixed points where the board has them, then random
+/// (seeded) points for the rest.
+fn free_handicap(game: &mut GoGame, n: usize, seed: u64) -> Result<Vec<Point>, GtpError> {
+    let size = game.size();
+    if n < 2 || n >= size * size {
+        return Err(GtpError::InvalidNumberOfStones);
+    }
+    let fixed = n.min(crate::games::go::handicap::max_fixed_handicap(size));
+    let mut points: Vec<Point> = if fixed >= 2 {
+        let mut probe = game.cleared();
+        probe.place_fixed_handicap(fixed).map_err(handicap_error)?
+    } else {
+        Vec::new()
+    };
+    let mut rng = Rng::new(seed);
+    let mut candidates: Vec<Point> = game
+        .board()
+        .points()
+        .filter(|p| !points.contains(p))
+        .collect();
+    while points.len() < n {
+        let i = rng.below(candidates.len() as u32) as usize;
+        points.push(candidates.swap_remove(i));
+    }
+    game.place_handicap(&points).map_err(handicap_error)?;
+    Ok(points)
+}
+
+fn load(game: &mut GoGame, file: &str, until: Option<usize>) -> Reply {
+    let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
+    let text = String::from_utf8_lossy(&text);
+    let loaded = sgf::load(&text, game.rules(), game.komi(), until).map_err(|e| {
+        log::warn!("loadsgf {file}: {e}");
+        GtpError::CannotLoadFile
+    })?;
+    *game = loaded;
+    Ok(String::new())
+}
+
+/// Points top row first, left to right, as GNU Go lists them.
+fn point_list(game: &GoGame, points: &[Point]) -> String {
+    let mut points = points.to_vec();
+    game.sort_for_display(&mut points);
+    points
+        .iter()
+        .map(|&p| game.format_point(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One chain per line, as GNU Go lists `final_status_list`.
+fn chain_lines(game: &GoGame, stones: &[Point]) -> String {
+    game.chains_of(stones)
+        .iter()
+        .map(|chain| point_list(game, chain))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,272 @@
+//! One GTP session: reads command lines, answers the commands every game shares (protocol,
+//! identity, clocks, game selection) and hands the rest to the selected game.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::Receiver;
+
+use super::game::{self, GtpGame};
+use super::parse::{command_line, float, int, leading_id, preprocess};
+use super::response::{GtpError, Reply, render};
+use crate::protocol::input::{Line, StopControl};
+use crate::search::Limits;
+use crate::search::time::{Clock, TimeLeft, TimeSystem};
+
+/// Engine settings from the command line.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub seed: u64,
+    /// Fixed budget per move (playouts or nodes), for reproducible answers.
+    pub playouts: Option<u64>,
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            seed: 0,
+            playouts: None,
+            threads: 1,
+        }
+    }
+}
+
+/// What a game's command may use besides its own state.
+pub struct Context<'a> {
+    pub settings: &'a Settings,
+    pub clock: &'a Clock,
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Context<'_> {
+    /// The budget of one move for `player` (0 = Black/first), expecting `moves_to_go`
+    /// more moves of its own in the game.
+    pub fn limits(&self, player: usize, moves_to_go: u32) -> Limits {
+        Limits {
+            max_nodes: self.settings.playouts,
+            max_time: self.clock.budget(player, moves_to_go),
+            threads: self.settings.threads,
+            seed: self.settings.seed,
+            stop: self.stop.clone(),
+        }
+    }
+}
+
+/// Commands the session answers itself, whatever the game.
+const SESSION_COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "set_game",
+    "time_settings",
+    "kgs-time_settings",
+    "time_left",
+    "cputime",
+    "gogui-interrupt",
+];
+
+pub struct Session {
+    game: Box<dyn GtpGame>,
+    settings: Settings,
+    clock: Clock,
+    control: StopControl,
+}
+
+/// What the loop does after a command.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Session {
+    pub fn new(game: Box<dyn GtpGame>, settings: Settings, control: StopControl) -> Session {
+        Session {
+            game,
+            settings,
+            clock: Clock::default(),
+            control,
+        }
+    }
+
+    /// Answers every line from `lines` on `out` until `quit` or the end of input.
+    pub fn run(&mut self, lines: Receiver<Line>, out: &mut impl Write) -> std::io::Result<()> {
+        for line in lines {
+            let Some(text) = preprocess(&line.bytes) else {
+                continue;
+            };
+            let (id, reply, flow) = if line.truncated {
+                (leading_id(&text), Err(GtpError::Syntax), Flow::Continue)
+            } else {
+                self.execute(&text, line.seq)
+            };
+            out.write_all(render(id, &reply).as_bytes())?;
+            out.flush()?;
+            if let Flow::Quit = flow {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs one preprocessed line; also the entry point for tests and benchmarks.
+    pub fn execute_line(&mut self, text: &str) -> String {
+        let (id, reply, _) = self.execute(text, 0);
+        render(id, &reply)
+    }
+
+    fn execute(&mut self, text: &str, seq: u64) -> (Option<u32>, Reply, Flow) {
+        let Some(cmd) = command_line(text) else {
+            return (leading_id(text), Err(GtpError::Syntax), Flow::Continue);
+        };
+        if cmd.name == "quit" {
+            return (cmd.id, Ok(String::new()), Flow::Quit);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.control.start(seq, stop.clone(), false);
+        let reply = self.command(cmd.name, &cmd.args, stop);
+        self.control.finish();
+        (cmd.id, reply, Flow::Continue)
+    }
+
+    fn known(&self, name: &str) -> bool {
+        SESSION_COMMANDS.contains(&name) || self.game.commands().contains(&name)
+    }
+
+    fn command(&mut self, name: &str, args: &[&str], stop: Arc<AtomicBool>) -> Reply {
+        match name {
+            "protocol_version" => no_args(args).map(|_| "2".into()),
+            "name" => no_args(args).map(|_| "tabula".into()),
+            "version" => no_args(args).map(|_| env!("CARGO_PKG_VERSION").into()),
+            "known_command" => match args {
+                [c] => Ok(self.known(c).to_string()),
+                _ => Err(GtpError::Syntax),
+            },
+            "list_commands" => {
+                no_args(args)?;
+                let mut names: Vec<&str> = SESSION_COMMANDS.to_vec();
+                names.extend(self.game.commands());
+                Ok(names.join("\n"))
+            }
+            "set_game" => self.set_game(args),
+            "time_settings" => self.time_settings(args),
+            "kgs-time_settings" => self.kgs_time_settings(args),
+            "time_left" => self.time_left(args),
+            "cputime" => no_args(args).map(|_| format!("{:.3}", cpu_seconds())),
+            // Listing it tells GoGui to send `# interrupt`, which the input reader handles.
+            "gogui-interrupt" => no_args(args).map(|_| String::new()),
+            _ if self.game.commands().contains(&name) => {
+                let mut ctx = Context {
+                    settings: &self.settings,
+                    clock: &self.clock,
+                    stop,
+                };
+                self.game.run(name, args, &mut ctx)
+            }
+            _ => Err(GtpError::UnknownCommand),
+        }
+    }
+
+    /// `set_game NAME` (Pentobi's command; the name may contain spaces). An unknown name
+    /// leaves the current game as it is.
+    fn set_game(&mut self, args: &[&str]) -> Reply {
+        let name = args.join(" ");
+        match game::by_name(&name, self.game.as_ref()) {
+            Some(g) => {
+                self.game = g;
+                Ok(String::new())
+            }
+            None => Err(GtpError::Other(format!("unknown game: {name}"))),
+        }
+    }
+
+    fn time_settings(&mut self, args: &[&str]) -> Reply {
+        let [main, byo, stones] = args else {
+            return Err(GtpError::Syntax);
+        };
+        let (main, byo, stones) = (
+            seconds(main)?,
+            seconds(byo)?,
+            int(stones).ok_or(GtpError::Syntax)?,
+        );
+        let system = if byo > 0.0 && stones == 0 {
+            TimeSystem::None
+        } else if byo == 0.0 || stones == 0 {
+            TimeSystem::Absolute { main }
+        } else {
+            TimeSystem::Canadian {
+                main,
+                period: byo,
+                stones,
+            }
+        };
+        self.clock.set_system(system);
+        Ok(String::new())
+    }
+
+    fn kgs_time_settings(&mut self, args: &[&str]) -> Reply {
+        let system = match args {
+            ["none"] => TimeSystem::None,
+            ["absolute", main] => TimeSystem::Absolute {
+                main: seconds(main)?,
+            },
+            ["canadian", main, period, stones] => TimeSystem::Canadian {
+                main: seconds(main)?,
+                period: seconds(period)?,
+                stones: int(stones).ok_or(GtpError::Syntax)?,
+            },
+            ["byoyomi", main, period, periods] => TimeSystem::Byoyomi {
+                main: seconds(main)?,
+                period: seconds(period)?,
+                periods: int(periods).ok_or(GtpError::Syntax)?,
+            },
+            _ => return Err(GtpError::Syntax),
+        };
+        self.clock.set_system(system);
+        Ok(String::new())
+    }
+
+    fn time_left(&mut self, args: &[&str]) -> Reply {
+        let [who, time, count] = args else {
+            return Err(GtpError::Syntax);
+        };
+        let player = self.game.player(who).ok_or(GtpError::Syntax)?;
+        let left = TimeLeft {
+            seconds: float(time).ok_or(GtpError::Syntax)?,
+            count: int(count).ok_or(GtpError::Syntax)?,
+        };
+        self.clock.set_left(player, left);
+        Ok(String::new())
+    }
+}
+
+fn no_args(args: &[&str]) -> Result<(), GtpError> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err(GtpError::Syntax)
+    }
+}
+
+/// A non-negative number of seconds.
+fn seconds(text: &str) -> Result<f64, GtpError> {
+    float(text).filter(|&s| s >= 0.0).ok_or(GtpError::Syntax)
+}
+
+/// CPU time used by the whole process (all threads), in seconds.
+pub fn cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes into the timespec we own.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    if rc == 0 {
+        ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+    } else {
+        0.0
+    }
+}

@@ -1,0 +1,5 @@
+//! The text protocols: they turn lines into commands and answers into text, and know no
+//! game rules.
+
+pub mod gtp;
+pub mod input;
