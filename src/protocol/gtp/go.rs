@@ -211,13 +211,10 @@ impl GtpGame for GoGtp {
                 if game.is_over() {
                     return Ok(String::new());
                 }
-                let mut moves: Vec<String> = game
-                    .legal_points(game.to_move())
-                    .iter()
-                    .map(|&p| game.format_point(p))
-                    .collect();
-                moves.push("pass".into());
-                Ok(moves.join(" "))
+                let legal = game.legal_points(game.to_move());
+                Ok(format!("{} pass", point_list(game, &legal))
+                    .trim_start()
+                    .to_string())
             }
             ("gogui-rules_side_to_move", []) => Ok(color_name(game.to_move()).into()),
             ("gogui-rules_final_result", []) => Ok(game.score().sentence()),
