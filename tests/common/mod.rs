@@ -1,0 +1,144 @@
+//! A GTP client for the integration tests: talks to any engine process over pipes.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    pub name: String,
+}
+
+/// One response: success flag and text (without `=`/`?`, id and the framing).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    pub ok: bool,
+    pub text: String,
+}
+
+impl Engine {
+    pub fn start(program: &str, args: &[&str]) -> Engine {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+            name: program.to_string(),
+        }
+    }
+
+    pub fn tabula(args: &[&str]) -> Engine {
+        Engine::start(env!("CARGO_BIN_EXE_tabula"), args)
+    }
+
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads one response: lines up to the empty line.
+    pub fn read_reply(&mut self) -> Reply {
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).unwrap();
+            assert!(n > 0, "{}: end of output inside a response", self.name);
+            let line = line.trim_end_matches(['\n', '\r']);
+            if line.is_empty() {
+                if text.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(line);
+        }
+        let ok = text.starts_with('=');
+        assert!(
+            ok || text.starts_with('?'),
+            "{}: not a response: {text:?}",
+            self.name
+        );
+        let body = text[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+        let body = body.strip_prefix(' ').unwrap_or(body).to_string();
+        Reply { ok, text: body }
+    }
+
+    pub fn send(&mut self, command: &str) -> Reply {
+        self.send_raw(format!("{command}\n").as_bytes());
+        self.read_reply()
+    }
+
+    /// Sends a command that must succeed and returns its text.
+    pub fn ok(&mut self, command: &str) -> String {
+        let r = self.send(command);
+        assert!(r.ok, "{}: `{command}` failed: {}", self.name, r.text);
+        r.text
+    }
+
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// GNU Go, if it is installed (Debian puts it in /usr/games); `None` after saying why.
+pub fn gnugo() -> Option<String> {
+    let candidates = [
+        std::env::var("GNUGO").ok(),
+        Some("/usr/games/gnugo".to_string()),
+        Some("/usr/bin/gnugo".to_string()),
+    ];
+    for c in candidates.into_iter().flatten() {
+        if std::path::Path::new(&c).exists() {
+            return Some(c);
+        }
+    }
+    eprintln!(
+        "SKIPPED: GNU Go not found (apt-get install gnugo, or set GNUGO); .ci/run installs it"
+    );
+    println!("SKIPPED: GNU Go not found (apt-get install gnugo, or set GNUGO)");
+    None
+}
+
+/// The shared reference data folder (`../shared/data` beside the repository).
+pub fn shared_data() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!("SKIPPED: {} not found", dir.display());
+        None
+    }
+}
+
+/// A sorted list of the words of a vertex list, upper case, for comparing engines.
+pub fn vertex_set(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = text
+        .split_whitespace()
+        .map(|w| w.to_ascii_uppercase())
+        .collect();
+    v.sort();
+    v
+}
