@@ -42,6 +42,8 @@ struct Touched {
 #[derive(Clone, Copy, Debug)]
 struct Record {
     colour: u8,
+    /// Placed by an SGF setup property rather than played.
+    setup: bool,
     mv: MoveId,
     to_play: u8,
     attach_len: u16,
@@ -252,6 +254,44 @@ impl Board {
         self.history.iter().map(|r| (r.colour as Colour, r.mv))
     }
 
+    /// Moves played after any setup, with their colours.
+    pub fn moves(&self) -> impl Iterator<Item = (Colour, MoveId)> + '_ {
+        self.history
+            .iter()
+            .filter(|r| !r.setup)
+            .map(|r| (r.colour as Colour, r.mv))
+    }
+
+    /// Pieces placed by setup (SGF `AB`, `AW`, `A1`–`A4`).
+    pub fn setup_pieces(&self) -> impl Iterator<Item = (Colour, MoveId)> + '_ {
+        self.history
+            .iter()
+            .filter(|r| r.setup)
+            .map(|r| (r.colour as Colour, r.mv))
+    }
+
+    /// Places a piece as setup: it must be available and the points empty, but it needs
+    /// no corner contact. The colour to play does not change.
+    pub fn place_setup(&mut self, c: Colour, mv: MoveId) -> Result<(), PlayError> {
+        if c >= self.num_colours() || mv as usize >= self.tables.num_moves() {
+            return Err(PlayError::Illegal);
+        }
+        let info = self.tables.info(mv);
+        if self.pieces_left[c][info.piece as usize] == 0 {
+            return Err(PlayError::PieceAlreadyPlayed);
+        }
+        if info.points().iter().any(|&p| self.owner[p as usize] != 0) {
+            return Err(PlayError::Illegal);
+        }
+        let to_play = self.nominal_to_play();
+        self.play_unchecked(c, mv);
+        self.set_to_play(to_play);
+        if let Some(last) = self.history.last_mut() {
+            last.setup = true;
+        }
+        Ok(())
+    }
+
     pub fn num_moves(&self) -> usize {
         self.history.len()
     }
@@ -383,6 +423,7 @@ impl Board {
         let bit = 1u8 << c;
         let mut record = Record {
             colour: c as u8,
+            setup: false,
             mv,
             to_play: self.to_play,
             attach_len: self.attach[c].len() as u16,

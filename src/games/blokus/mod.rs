@@ -4,6 +4,8 @@
 mod board;
 mod notation;
 mod pieces;
+mod render;
+pub mod sgf;
 mod tables;
 mod variant;
 
