@@ -4,6 +4,7 @@
 mod board;
 mod notation;
 mod pieces;
+pub(crate) mod playout;
 mod render;
 pub mod sgf;
 mod tables;
@@ -13,6 +14,7 @@ pub use board::{Board, Colour, FinalScore, MAX_COLOURS, PlayError};
 pub use notation::{
     ColourSyntaxError, MoveSyntaxError, format_colour, format_move, parse_colour, parse_move,
 };
+pub use playout::Playout;
 pub use pieces::{NUM_PIECES, PIECE_NAMES, Piece, piece_by_name, piece_size};
 pub use tables::{MoveId, Tables};
 pub use variant::Variant;
