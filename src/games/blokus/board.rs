@@ -111,6 +111,24 @@ impl Clone for Board {
             ..*self
         }
     }
+
+    /// Reuses the buffers of `self`: the search resets its position this way per playout.
+    fn clone_from(&mut self, source: &Self) {
+        self.variant = source.variant;
+        self.tables = source.tables;
+        self.forbidden = source.forbidden;
+        self.corner = source.corner;
+        self.owner = source.owner;
+        self.pieces_left = source.pieces_left;
+        self.num_left = source.num_left;
+        self.squares = source.squares;
+        for c in 0..MAX_COLOURS {
+            self.attach[c].clone_from(&source.attach[c]);
+        }
+        self.to_play = source.to_play;
+        self.history.clone_from(&source.history);
+        self.hash = source.hash;
+    }
 }
 
 impl Board {
