@@ -1,5 +1,6 @@
 //! The games tabula plays. Each game knows its rules and its engine, and nothing of
 //! any protocol.
 
+pub mod blokus;
 pub mod coord;
 pub mod go;

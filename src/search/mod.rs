@@ -1,6 +1,8 @@
 //! Search shared by the engines: the budget a `genmove` may spend and the flag that
 //! stops it early.
 
+pub mod mcts;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -161,6 +161,12 @@ impl Board {
         self.size
     }
 
+    /// Distance between vertically adjacent points.
+    #[inline]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
     /// The point at column `x`, row `y`, both 0-based from the lower left.
     #[inline]
     pub fn point(&self, x: usize, y: usize) -> Point {

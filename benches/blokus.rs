@@ -1,0 +1,124 @@
+//! Blokus speed: move generation, Duo perft(3) and playouts per second.
+//!
+//! `cargo bench --bench blokus` (add `-- quick` to skip perft(3)).
+
+use std::time::Instant;
+
+use tabula::games::blokus::{Board, Playout, Variant};
+use tabula::rng::Rng;
+
+/// Positions along a few random games, to time generation in every phase of the game.
+fn sample_positions(variant: Variant, games: u64) -> Vec<Board> {
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut rng = Rng::new(seed);
+        let mut board = Board::new(variant);
+        while let Some(c) = board.to_play() {
+            positions.push(board.clone());
+            let moves = board.legal_moves(c);
+            board.play_unchecked(c, moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    positions
+}
+
+fn bench_generation(variant: Variant) {
+    let positions = sample_positions(variant, 20);
+    let mut out = Vec::with_capacity(2048);
+    let start = Instant::now();
+    let mut generated = 0u64;
+    let mut rounds = 0;
+    while start.elapsed().as_secs_f64() < 2.0 {
+        for board in &positions {
+            for c in 0..board.num_colours() {
+                out.clear();
+                board.generate_moves(c, &mut out);
+                generated += out.len() as u64;
+            }
+        }
+        rounds += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "movegen {:<20} {:>6} positions x {rounds} rounds: {:>12.0} moves/s, {:>9.0} generations/s",
+        variant.name(),
+        positions.len(),
+        generated as f64 / secs,
+        (positions.len() * rounds * variant.num_colours()) as f64 / secs
+    );
+}
+
+fn perft(board: &mut Board, depth: u32, moves: &mut [Vec<u32>]) -> u64 {
+    let Some(c) = board.to_play() else {
+        return 1;
+    };
+    let (here, deeper) = moves.split_first_mut().unwrap();
+    here.clear();
+    board.generate_moves(c, here);
+    if depth == 1 {
+        return here.len() as u64;
+    }
+    let mut total = 0;
+    for i in 0..here.len() {
+        board.play_unchecked(c, here[i]);
+        total += perft(board, depth - 1, deeper);
+        board.undo();
+    }
+    total
+}
+
+fn bench_perft() {
+    let mut board = Board::new(Variant::Duo);
+    let mut buffers = vec![Vec::with_capacity(2048); 4];
+    let start = Instant::now();
+    let nodes = perft(&mut board, 3, &mut buffers);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "perft(3) Blokus Duo = {nodes} (expected 89204762) in {secs:.2} s, {:.0} leaves/s",
+        nodes as f64 / secs
+    );
+    assert_eq!(nodes, 89_204_762);
+}
+
+fn bench_playouts(variant: Variant) {
+    let board = Board::new(variant);
+    let mut playout = Playout::new(variant);
+    let mut rng = Rng::new(1);
+    let start = Instant::now();
+    let mut count = 0u64;
+    let mut moves = 0u64;
+    let mut points = [0u64; 4];
+    while start.elapsed().as_secs_f64() < 3.0 {
+        playout.start(&board);
+        playout.run(&mut rng, |_, _| moves += 1);
+        for (c, p) in points.iter_mut().enumerate().take(variant.num_colours()) {
+            *p += playout.points(c) as u64;
+        }
+        count += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let mean: Vec<String> = points[..variant.num_colours()]
+        .iter()
+        .map(|p| format!("{:.1}", *p as f64 / count as f64))
+        .collect();
+    println!(
+        "playouts {:<19} {:>9.0} playouts/s from the empty board, {:.1} moves each, mean points {}",
+        variant.name(),
+        count as f64 / secs,
+        moves as f64 / count as f64,
+        mean.join(" ")
+    );
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "quick");
+    for variant in [Variant::Duo, Variant::Classic] {
+        bench_generation(variant);
+    }
+    for variant in [Variant::Duo, Variant::Classic, Variant::Junior] {
+        bench_playouts(variant);
+    }
+    if !quick {
+        bench_perft();
+    }
+}

@@ -1,0 +1,285 @@
+//! The Blokus player: the generic Monte-Carlo tree search with Blokus knowledge —
+//! opening pruning to large pieces, priors for large pieces and for moves that take
+//! other colours' attach points, and the playout policy of [`Playout`].
+
+use super::board::{Board, Colour, MAX_COLOURS};
+use super::pieces::piece_size;
+use super::playout::Playout;
+use super::tables::MoveId;
+use super::variant::Variant;
+use crate::rng::Rng;
+use crate::search::Limits;
+use crate::search::mcts::{Mcts, MctsParams, Prior, Rewards, SearchGame, SearchResult};
+
+/// A move of the search: the colour and its placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourMove {
+    pub colour: u8,
+    pub mv: MoveId,
+}
+
+/// A position as the search sees it.
+#[derive(Clone, Debug)]
+pub struct SearchPosition {
+    board: Board,
+}
+
+/// Smallest piece the tree considers, by move number: big pieces first, as every
+/// strong player does, which keeps the opening tree narrow.
+fn min_piece_size(variant: Variant, moves_played: usize) -> usize {
+    let round = moves_played / variant.num_colours();
+    match (variant.board_size(), round) {
+        (14, 0..2) => 5,
+        (14, 2) => 4,
+        (14, 3..5) => 3,
+        (20, 0..3) => 5,
+        (20, 3..5) => 4,
+        (20, 5..7) => 3,
+        _ => 1,
+    }
+}
+
+/// Reward of each player from the points of each colour: win 1, draw 0.5, loss 0 with
+/// two players (a little more for a larger margin); with more players, the share of the
+/// other players beaten.
+fn rewards(variant: Variant, points: [u32; MAX_COLOURS]) -> Rewards {
+    let mut player_points = [0i32; MAX_COLOURS];
+    for (c, &p) in points.iter().enumerate().take(variant.num_colours()) {
+        match variant {
+            Variant::ClassicTwo => player_points[c % 2] += p as i32,
+            Variant::ClassicThree if c == 3 => {}
+            _ => player_points[c] = p as i32,
+        }
+    }
+    let n = variant.num_players();
+    let mut out = [0.0; MAX_COLOURS];
+    if n == 2 {
+        let diff = player_points[0] - player_points[1];
+        let result = match diff.signum() {
+            1 => 1.0,
+            -1 => 0.0,
+            _ => 0.5,
+        };
+        let margin = (diff as f32 / 30.0).clamp(-1.0, 1.0);
+        out[0] = 0.92 * result + 0.04 + 0.04 * margin;
+        out[1] = 1.0 - out[0];
+    } else {
+        for i in 0..n {
+            let mut beaten = 0.0;
+            for j in 0..n {
+                if j != i {
+                    beaten += match player_points[i].cmp(&player_points[j]) {
+                        std::cmp::Ordering::Greater => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Less => 0.0,
+                    };
+                }
+            }
+            out[i] = beaten / (n - 1) as f32;
+        }
+    }
+    out
+}
+
+/// Playout workspace: the incremental move lists.
+pub struct PlayoutWorkspace {
+    playout: Playout,
+}
+
+impl SearchGame for SearchPosition {
+    type Move = ColourMove;
+    type Playout = PlayoutWorkspace;
+
+    fn player_to_move(&self) -> Option<usize> {
+        self.board.to_play().map(|c| self.board.player_of(c))
+    }
+
+    fn tree_moves(&self, out: &mut Vec<(ColourMove, Prior)>) {
+        let Some(c) = self.board.to_play() else {
+            return;
+        };
+        let moves = self.board.legal_moves(c);
+        let tables = self.board.tables();
+        let min_size = min_piece_size(self.board.variant(), self.board.num_moves());
+        let largest = moves
+            .iter()
+            .map(|&m| tables.info(m).len as usize)
+            .max()
+            .unwrap_or(0);
+        let min_size = min_size.min(largest);
+        let (forbidden, corner) = self.board.masks();
+        let others = 0xFu8 & !(1 << c);
+        for mv in moves {
+            let info = tables.info(mv);
+            let size = piece_size(info.piece);
+            if size < min_size {
+                continue;
+            }
+            let blocked: u32 = info
+                .points()
+                .iter()
+                .map(|&p| (corner[p as usize] & !forbidden[p as usize] & others).count_ones())
+                .sum();
+            let value = 0.25 + 0.08 * size as f32 + 0.04 * blocked.min(3) as f32;
+            out.push((
+                ColourMove {
+                    colour: c as u8,
+                    mv,
+                },
+                Prior {
+                    value: value.min(0.95),
+                    weight: 3.0,
+                },
+            ));
+        }
+    }
+
+    fn play(&mut self, mv: ColourMove) {
+        self.board.play_unchecked(mv.colour as Colour, mv.mv);
+    }
+
+    fn move_key(&self, mv: ColourMove) -> u32 {
+        mv.colour as u32 * self.board.tables().num_moves() as u32 + mv.mv
+    }
+
+    fn key_bound(&self) -> usize {
+        MAX_COLOURS * self.board.tables().num_moves()
+    }
+
+    fn new_playout(&self) -> PlayoutWorkspace {
+        PlayoutWorkspace {
+            playout: Playout::new(self.board.variant()),
+        }
+    }
+
+    fn playout(
+        &self,
+        workspace: &mut PlayoutWorkspace,
+        rng: &mut Rng,
+        played: &mut Vec<(u8, u32)>,
+    ) -> Rewards {
+        let board = &self.board;
+        let variant = board.variant();
+        let num_moves = board.tables().num_moves() as u32;
+        let playout = &mut workspace.playout;
+        playout.start(board);
+        let mut shared_colour_pieces = board.pieces_on_board(3.min(board.num_colours() - 1));
+        playout.run(rng, |c, mv| {
+            let player = match variant {
+                Variant::ClassicTwo => c % 2,
+                Variant::ClassicThree if c == 3 => {
+                    shared_colour_pieces += 1;
+                    (shared_colour_pieces - 1) % 3
+                }
+                _ => c,
+            };
+            played.push((player as u8, c as u32 * num_moves + mv));
+        });
+        let mut points = [0; MAX_COLOURS];
+        for (c, p) in points.iter_mut().enumerate().take(board.num_colours()) {
+            *p = playout.points(c);
+        }
+        rewards(variant, points)
+    }
+
+    fn moves_since(&self, earlier: &SearchPosition) -> Option<Vec<ColourMove>> {
+        let (now, then) = (&self.board, &earlier.board);
+        if now.variant() != then.variant() || now.num_moves() < then.num_moves() {
+            return None;
+        }
+        if !now.history().zip(then.history()).all(|(a, b)| a == b) {
+            return None;
+        }
+        let rest: Vec<ColourMove> = now
+            .history()
+            .skip(then.num_moves())
+            .map(|(c, mv)| ColourMove {
+                colour: c as u8,
+                mv,
+            })
+            .collect();
+        // The colour to move must follow too (genmove may ask for any colour).
+        let mut replay = then.clone();
+        for m in &rest {
+            replay.play_unchecked(m.colour as Colour, m.mv);
+        }
+        (replay.hash() == now.hash()).then_some(rest)
+    }
+}
+
+/// The Blokus player: keeps its search tree from one move to the next.
+#[derive(Default)]
+pub struct Engine {
+    mcts: Mcts<SearchPosition>,
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
+            mcts: Mcts::new(MctsParams::default()),
+        }
+    }
+
+    /// Forgets the search tree (a new game or a loaded position).
+    pub fn clear(&mut self) {
+        self.mcts.clear();
+    }
+
+    /// Searches a move for any colour, in turn or not; `None` (pass) when it has none.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        colour: Colour,
+        limits: &Limits,
+    ) -> Option<SearchResult<ColourMove>> {
+        if colour >= board.num_colours() || !board.has_moves(colour) {
+            return None;
+        }
+        let mut position = SearchPosition {
+            board: board.clone(),
+        };
+        if board.to_play() != Some(colour) {
+            position.board.set_to_play(colour);
+        }
+        let result = self.mcts.search(&position, limits);
+        log::info!(
+            "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            result.visits,
+            result.value
+        );
+        Some(result)
+    }
+
+    /// The move to play for `colour`, or `None` (pass) when it has none.
+    pub fn genmove(&mut self, board: &Board, colour: Colour, limits: &Limits) -> Option<MoveId> {
+        let result = self.search(board, colour, limits)?;
+        // Stopped before the first playout: the largest piece is a sound answer.
+        let largest = || {
+            let moves = board.legal_moves(colour);
+            moves
+                .into_iter()
+                .max_by_key(|&m| board.tables().info(m).len)
+        };
+        result.best.map(|m| m.mv).or_else(largest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewards_follow_results_and_ranks() {
+        let r = rewards(Variant::Duo, [50, 40, 0, 0]);
+        assert!(r[0] > 0.9 && r[1] < 0.1);
+        assert_eq!(rewards(Variant::Duo, [40, 40, 0, 0])[0], 0.5);
+        let r = rewards(Variant::ClassicTwo, [10, 30, 30, 5]);
+        assert!(r[0] > 0.9);
+        let r = rewards(Variant::Classic, [10, 30, 20, 20]);
+        assert_eq!(r, [0.0, 1.0, 0.5, 0.5]);
+        let r = rewards(Variant::ClassicThree, [10, 30, 20, 90]);
+        assert_eq!(&r[..3], &[0.0, 1.0, 0.5]);
+    }
+}

@@ -1,0 +1,22 @@
+//! Blokus with Pentobi's rules and notation: Classic (four colours, two, three or four
+//! players), Duo and Junior.
+
+mod board;
+mod engine;
+mod notation;
+mod pieces;
+pub(crate) mod playout;
+mod render;
+pub mod sgf;
+mod tables;
+mod variant;
+
+pub use board::{Board, Colour, FinalScore, MAX_COLOURS, PlayError};
+pub use engine::{ColourMove, Engine, SearchPosition};
+pub use notation::{
+    ColourSyntaxError, MoveSyntaxError, format_colour, format_move, parse_colour, parse_move,
+};
+pub use pieces::{NUM_PIECES, PIECE_NAMES, Piece, piece_by_name, piece_size};
+pub use playout::Playout;
+pub use tables::{MoveId, Tables};
+pub use variant::Variant;

@@ -1,0 +1,131 @@
+//! The Blokus variants Pentobi plays with square pieces: board, colours, players, start
+//! points, piece set and bonuses.
+
+use super::pieces::{NUM_PIECES, PIECE_NAMES, Piece};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// 20×20, four colours, four players (`Blokus`).
+    Classic,
+    /// 20×20, four colours, two players: 1+3 against 2+4 (`Blokus Two-Player`).
+    ClassicTwo,
+    /// 20×20, four colours, three players; colour 4 is played in turn (`Blokus Three-Player`).
+    ClassicThree,
+    /// 14×14, two colours (`Blokus Duo`).
+    Duo,
+    /// 14×14, two colours, 12 piece types with two copies each, no bonus (`Blokus Junior`).
+    Junior,
+}
+
+/// Junior's piece types; each comes twice.
+const JUNIOR_PIECES: [&str; 12] = [
+    "L5", "P", "I5", "O", "T4", "Z4", "L4", "I4", "V3", "I3", "2", "1",
+];
+
+impl Variant {
+    pub const ALL: [Variant; 5] = [
+        Variant::Classic,
+        Variant::ClassicTwo,
+        Variant::ClassicThree,
+        Variant::Duo,
+        Variant::Junior,
+    ];
+
+    /// Pentobi's name, the SGF `GM` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "Blokus",
+            Variant::ClassicTwo => "Blokus Two-Player",
+            Variant::ClassicThree => "Blokus Three-Player",
+            Variant::Duo => "Blokus Duo",
+            Variant::Junior => "Blokus Junior",
+        }
+    }
+
+    /// Parses a `set_game`/`GM` name: case-insensitive, trimmed, as Pentobi does.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let name = name.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Parses Pentobi's start-up `-g` identifiers (`classic`, `c2`, `duo`, ...).
+    pub fn from_id(id: &str) -> Option<Variant> {
+        match id.trim().to_ascii_lowercase().as_str() {
+            "classic" | "c" => Some(Variant::Classic),
+            "classic_2" | "c2" => Some(Variant::ClassicTwo),
+            "classic_3" | "c3" => Some(Variant::ClassicThree),
+            "duo" | "d" => Some(Variant::Duo),
+            "junior" | "j" => Some(Variant::Junior),
+            _ => None,
+        }
+    }
+
+    pub fn board_size(self) -> usize {
+        match self {
+            Variant::Duo | Variant::Junior => 14,
+            _ => 20,
+        }
+    }
+
+    pub fn num_colours(self) -> usize {
+        match self {
+            Variant::Duo | Variant::Junior => 2,
+            _ => 4,
+        }
+    }
+
+    pub fn num_players(self) -> usize {
+        match self {
+            Variant::Classic => 4,
+            Variant::ClassicThree => 3,
+            _ => 2,
+        }
+    }
+
+    /// Start point of a colour as (x, y), x from the left, y from the top row.
+    pub fn start_point(self, colour: usize) -> (usize, usize) {
+        match self {
+            Variant::Duo | Variant::Junior => [(4, 4), (9, 9)][colour],
+            _ => [(0, 0), (19, 0), (19, 19), (0, 19)][colour],
+        }
+    }
+
+    /// How many copies of each piece a colour has.
+    pub fn piece_counts(self) -> [u8; NUM_PIECES] {
+        match self {
+            Variant::Junior => {
+                let mut counts = [0; NUM_PIECES];
+                for name in JUNIOR_PIECES {
+                    let i = PIECE_NAMES.iter().position(|n| *n == name).unwrap();
+                    counts[i] = 2;
+                }
+                counts
+            }
+            _ => [1; NUM_PIECES],
+        }
+    }
+
+    /// Bonus for placing every piece, and the extra bonus when the monomino was last.
+    pub fn bonuses(self) -> (u32, u32) {
+        match self {
+            Variant::Junior => (0, 0),
+            _ => (15, 5),
+        }
+    }
+
+    /// Pentobi's colour names, for `showboard`.
+    pub fn colour_name(self, colour: usize) -> &'static str {
+        match self {
+            Variant::Duo => ["Purple", "Orange"][colour],
+            Variant::Junior => ["Green", "Orange"][colour],
+            _ => ["Blue", "Yellow", "Red", "Green"][colour],
+        }
+    }
+
+    /// Whether the given piece exists in this variant's set.
+    pub fn has_piece(self, piece: Piece) -> bool {
+        self.piece_counts()[piece as usize] > 0
+    }
+}

@@ -1,0 +1,292 @@
+//! Go knowledge for the search: the heavy playout policy (answer captures and ataris near
+//! the last move, play local shapes, avoid filling own eyes and big self-ataris) and the
+//! priors that steer the tree toward the same moves.
+
+use super::board::{Board, Cell, Color, NO_POINT, Point};
+use super::patterns;
+use crate::rng::Rng;
+
+impl Board {
+    /// Liberties the chain of a stone played by `color` on `p` would have, counted up to 2
+    /// (2 means "two or more"); captures are not taken into account.
+    pub fn liberties_after(&self, p: Point, color: Color) -> u32 {
+        let mut libs = [NO_POINT; 2];
+        let mut n = 0usize;
+        let mut add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
+            if q != p && !libs[..*n].contains(&q) {
+                if *n < 2 {
+                    libs[*n] = q;
+                }
+                *n += 1;
+            }
+        };
+        for q in self.neighbours(p) {
+            if self.cell(q) == Cell::Empty {
+                add(q, &mut libs, &mut n);
+            }
+        }
+        if n >= 2 {
+            return 2;
+        }
+        let own = match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        };
+        let mut seen = [NO_POINT; 4];
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.cell(q) != own {
+                continue;
+            }
+            let id = self.chain_id(q);
+            if seen[..i].contains(&id) {
+                continue;
+            }
+            seen[i] = id;
+            for s in self.chain_stones(q) {
+                for r in self.neighbours(s) {
+                    if self.cell(r) == Cell::Empty {
+                        add(r, &mut libs, &mut n);
+                        if n >= 2 {
+                            return 2;
+                        }
+                    }
+                }
+            }
+        }
+        n as u32
+    }
+
+    /// Stones in the chain a stone on `p` would join, itself included.
+    fn merged_size(&self, p: Point, color: Color) -> usize {
+        let own = if color == Color::Black { Cell::Black } else { Cell::White };
+        let mut ids = [NO_POINT; 4];
+        let mut size = 1;
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.cell(q) == own {
+                let id = self.chain_id(q);
+                if !ids[..i].contains(&id) {
+                    ids[i] = id;
+                    size += self.chain_size(q);
+                }
+            }
+        }
+        size
+    }
+
+    /// A move that leaves its own chain of two or more stones with one liberty, without
+    /// capturing: almost always a blunder (single-stone throw-ins stay allowed).
+    pub fn is_bad_self_atari(&self, p: Point, color: Color) -> bool {
+        self.liberties_after(p, color) < 2
+            && !self.captures_any(p, color)
+            && self.merged_size(p, color) >= 2
+    }
+}
+
+/// Moves that answer the last move: captures of chains in atari next to it (its own
+/// chain included), and escapes of own chains it put in atari (extending, or capturing
+/// an attacker). Appended to `out`.
+pub fn tactical_replies(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
+    if last == NO_POINT || board.cell(last) == Cell::Empty {
+        return;
+    }
+    let opp = color.opponent();
+    let mut consider = |q: Point, out: &mut Vec<Point>| {
+        let Some(c) = board.cell(q).color() else {
+            return;
+        };
+        if !board.in_atari(q) {
+            return;
+        }
+        let lib = board.atari_liberty(q);
+        if c == opp {
+            if board.is_legal_simple(lib, color) && !out.contains(&lib) {
+                out.push(lib);
+            }
+        } else {
+            // Own chain in atari: run if that gives liberties, or capture an attacker.
+            if board.is_legal_simple(lib, color) && board.liberties_after(lib, color) >= 2 && !out.contains(&lib)
+            {
+                out.push(lib);
+            }
+            for s in board.chain_stones(q) {
+                for r in board.neighbours(s) {
+                    if board.cell(r).color() == Some(opp) && board.in_atari(r) {
+                        let l = board.atari_liberty(r);
+                        if board.is_legal_simple(l, color) && !out.contains(&l) {
+                            out.push(l);
+                        }
+                    }
+                }
+            }
+        }
+    };
+    consider(last, out);
+    for q in board.neighbours(last) {
+        consider(q, out);
+    }
+}
+
+/// Empty points around the last move that complete a good local shape.
+pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
+    if last == NO_POINT {
+        return;
+    }
+    let s = board.stride() as Point;
+    for q in [last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1] {
+        if board.cell(q) == Cell::Empty
+            && patterns::matches(board, q)
+            && board.is_legal_simple(q, color)
+            && !board.is_bad_self_atari(q, color)
+        {
+            out.push(q);
+        }
+    }
+}
+
+/// Reusable buffers of one playout thread.
+#[derive(Default)]
+pub struct Scratch {
+    candidates: Vec<Point>,
+}
+
+/// The playout policy's move for `color` after the opponent's `last` move; `None` = pass.
+#[inline]
+pub fn playout_move(board: &Board, color: Color, last: Point, rng: &mut Rng, scratch: &mut Scratch) -> Option<Point> {
+    let c = &mut scratch.candidates;
+    c.clear();
+    tactical_replies(board, color, last, c);
+    if !c.is_empty() && rng.below(100) < 90 {
+        return Some(c[rng.below(c.len() as u32) as usize]);
+    }
+    c.clear();
+    pattern_replies(board, color, last, c);
+    if !c.is_empty() && rng.below(100) < 90 {
+        return Some(c[rng.below(c.len() as u32) as usize]);
+    }
+    random_sensible_move(board, color, rng)
+}
+
+/// A random legal move that fills no own true eye and is no big self-atari.
+#[inline]
+pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
+    let empties = board.empty_points();
+    let n = empties.len();
+    if n == 0 {
+        return None;
+    }
+    let start = rng.below(n as u32) as usize;
+    for i in 0..n {
+        let mut j = start + i;
+        if j >= n {
+            j -= n;
+        }
+        let p = empties[j];
+        if !board.is_true_eye(p, color) && board.is_legal_simple(p, color) && !board.is_bad_self_atari(p, color) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Prior knowledge about a move as (value for the mover in [0, 1], weight in visits).
+pub fn prior(board: &Board, color: Color, p: Point, last: Point, replies: &[Point], shapes: &[Point]) -> (f32, f32) {
+    let mut weight = 10.0f32;
+    let mut total = 5.0f32; // an even start: 10 visits at 0.5
+    let mut add = |value: f32, w: f32| {
+        weight += w;
+        total += value * w;
+    };
+    if board.captures_any(p, color) {
+        add(1.0, 15.0);
+    }
+    if replies.contains(&p) {
+        add(1.0, 15.0);
+    }
+    if shapes.contains(&p) {
+        add(0.9, 10.0);
+    }
+    if board.is_bad_self_atari(p, color) {
+        add(0.0, 30.0);
+    }
+    let size = board.size();
+    if size >= 9 {
+        let (x, y) = board.coords(p);
+        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
+        let lonely = board.neighbours(p).iter().chain(board.diagonals(p).iter()).all(|&q| {
+            matches!(board.cell(q), Cell::Empty | Cell::Border)
+        });
+        if lonely {
+            match line {
+                0 => add(0.0, 20.0),
+                1 => add(0.2, 10.0),
+                2 | 3 => add(0.7, 5.0),
+                _ => {}
+            }
+        }
+    }
+    if last != NO_POINT {
+        let (lx, ly) = board.coords(last);
+        let (x, y) = board.coords(p);
+        if lx.abs_diff(x) <= 2 && ly.abs_diff(y) <= 2 {
+            add(0.7, 5.0);
+        }
+    }
+    (total / weight, weight)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_from(rows: &[&str]) -> Board {
+        let size = rows.len();
+        let mut b = Board::new(size);
+        for (r, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let p = b.point(x, size - 1 - r);
+                match ch {
+                    'X' => assert!(b.setup_stone(p, Color::Black)),
+                    'O' => assert!(b.setup_stone(p, Color::White)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn captures_a_stone_the_last_move_left_in_atari() {
+        let b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
+        let mut out = Vec::new();
+        tactical_replies(&b, Color::Black, b.point(2, 2), &mut out);
+        assert_eq!(out, vec![b.point(3, 2)]);
+    }
+
+    #[test]
+    fn runs_from_atari_where_that_gives_liberties() {
+        let b = board_from(&[".....", ".....", ".X...", "XO...", ".X..."]);
+        let mut out = Vec::new();
+        tactical_replies(&b, Color::White, b.point(1, 0), &mut out);
+        assert_eq!(out, vec![b.point(2, 1)]);
+    }
+
+    #[test]
+    fn big_self_atari_is_refused_but_a_single_throw_in_is_not() {
+        let b = board_from(&[".....", ".....", "XXX..", "O.X..", ".XX.."]);
+        assert!(b.is_bad_self_atari(b.point(1, 1), Color::White));
+        let b = board_from(&[".....", ".....", "XXX..", "X.X..", "X...."]);
+        assert_eq!(b.liberties_after(b.point(1, 1), Color::White), 1);
+        assert!(!b.is_bad_self_atari(b.point(1, 1), Color::White));
+    }
+
+    #[test]
+    fn priors_favour_captures_and_shun_self_atari() {
+        let b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
+        let capture = b.point(3, 2);
+        let (v, w) = prior(&b, Color::Black, capture, b.point(2, 2), &[capture], &[]);
+        assert!(v > 0.8 && w > 20.0, "{v} {w}");
+        let b = board_from(&[".....", ".....", "XXX..", "O.X..", ".XX.."]);
+        let (v, _) = prior(&b, Color::White, b.point(1, 1), NO_POINT, &[], &[]);
+        assert!(v < 0.2, "{v}");
+    }
+}

@@ -1,0 +1,445 @@
+//! Monte-Carlo tree search over any game of 2–4 players with per-player rewards.
+//!
+//! UCT with RAVE (all-moves-as-first) and priors given as virtual visits, tree reuse
+//! between moves, and tree-parallel search: threads share one tree behind a mutex that
+//! is held only to walk and update it, and virtual losses spread the threads over
+//! different lines while their playouts run unlocked. The game brings its own move
+//! pruning, priors and playout policy through [`SearchGame`]; nothing here knows a game.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::Limits;
+use crate::rng::Rng;
+
+pub const MAX_PLAYERS: usize = 4;
+
+/// Reward of each player at the end of a game, in [0, 1] (1 = win).
+pub type Rewards = [f32; MAX_PLAYERS];
+
+/// Prior knowledge about a move: `weight` virtual visits with mean reward `value`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prior {
+    pub value: f32,
+    pub weight: f32,
+}
+
+impl Prior {
+    pub const NONE: Prior = Prior {
+        value: 0.5,
+        weight: 0.0,
+    };
+}
+
+/// What the search needs from a game position.
+pub trait SearchGame: Clone + Send + Sync {
+    type Move: Copy + PartialEq + Send + Sync + std::fmt::Debug;
+    /// Per-thread playout workspace, reused from one playout to the next.
+    type Playout: Send;
+
+    /// The player to move, `None` when the game is over.
+    fn player_to_move(&self) -> Option<usize>;
+    /// The moves the tree considers here (the game may prune), with priors.
+    fn tree_moves(&self, out: &mut Vec<(Self::Move, Prior)>);
+    fn play(&mut self, mv: Self::Move);
+    /// AMAF identity of a move of the player to move: below [`SearchGame::key_bound`],
+    /// equal for the same move by the same player.
+    fn move_key(&self, mv: Self::Move) -> u32;
+    fn key_bound(&self) -> usize;
+    fn new_playout(&self) -> Self::Playout;
+    /// Plays the game to its end (returns at once if it is over), pushing each move
+    /// played as (player, key) to `played`, and returns the rewards.
+    fn playout(
+        &self,
+        workspace: &mut Self::Playout,
+        rng: &mut Rng,
+        played: &mut Vec<(u8, u32)>,
+    ) -> Rewards;
+    /// The moves leading from `earlier` to this position, if it follows from it (for
+    /// reusing the tree of the previous search).
+    fn moves_since(&self, earlier: &Self) -> Option<Vec<Self::Move>>;
+}
+
+#[derive(Clone, Debug)]
+pub struct MctsParams {
+    /// UCT exploration constant.
+    pub exploration: f32,
+    /// AMAF visits at which RAVE and the real mean weigh the same.
+    pub rave_equiv: f32,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_threshold: u32,
+    /// Upper bound on tree size; the search stops expanding when reached.
+    pub max_tree_nodes: usize,
+    pub reuse_tree: bool,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            exploration: 0.2,
+            rave_equiv: 800.0,
+            expand_threshold: 1,
+            max_tree_nodes: 4_000_000,
+            reuse_tree: true,
+        }
+    }
+}
+
+/// The answer of one search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The most visited move at the root; `None` when the player has no move.
+    pub best: Option<M>,
+    /// Playouts run by this search (reused visits not counted).
+    pub playouts: u64,
+    /// Visits and mean reward of the best move, for the player to move.
+    pub visits: u32,
+    pub value: f32,
+    pub elapsed: Duration,
+}
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    key: u32,
+    /// The player who made `mv`: the node's values are from this player's view.
+    player: u8,
+    first_child: u32,
+    num_children: u32,
+    visits: u32,
+    virtual_loss: u32,
+    /// Visits and reward sum including the prior.
+    n: f32,
+    w: f32,
+    amaf_n: f32,
+    amaf_w: f32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, key: u32, player: u8, prior: Prior) -> Self {
+        Node {
+            mv,
+            key,
+            player,
+            first_child: 0,
+            num_children: 0,
+            visits: 0,
+            virtual_loss: 0,
+            n: prior.weight,
+            w: prior.weight * prior.value,
+            amaf_n: 0.0,
+            amaf_w: 0.0,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.num_children) as usize
+    }
+}
+
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M: Copy> Tree<M> {
+    fn fresh() -> Self {
+        Tree {
+            nodes: vec![Node::new(None, 0, 0, Prior::NONE)],
+        }
+    }
+
+    /// Copies the subtree under `root` into a new tree (breadth first, children stay
+    /// contiguous).
+    fn subtree(&self, root: usize) -> Self {
+        let mut nodes = vec![self.nodes[root].clone()];
+        nodes[0].mv = None;
+        let mut next = 0;
+        let mut sources = vec![root];
+        while next < nodes.len() {
+            let source = &self.nodes[sources[next]];
+            let range = source.children();
+            nodes[next].first_child = nodes.len() as u32;
+            for child in range {
+                nodes.push(self.nodes[child].clone());
+                sources.push(child);
+            }
+            next += 1;
+        }
+        Tree { nodes }
+    }
+}
+
+pub struct Mcts<G: SearchGame> {
+    pub params: MctsParams,
+    previous: Option<(G, Tree<G::Move>)>,
+}
+
+/// Budget used when the limits set neither nodes nor time.
+const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+struct Shared<'a, G: SearchGame> {
+    tree: Mutex<Tree<G::Move>>,
+    root: &'a G,
+    limits: &'a Limits,
+    params: &'a MctsParams,
+    started: AtomicU64,
+    deadline: Option<Instant>,
+    max_playouts: u64,
+}
+
+impl<G: SearchGame> Default for Mcts<G> {
+    fn default() -> Self {
+        Mcts::new(MctsParams::default())
+    }
+}
+
+impl<G: SearchGame> Mcts<G> {
+    pub fn new(params: MctsParams) -> Self {
+        Mcts {
+            params,
+            previous: None,
+        }
+    }
+
+    /// Forgets the previous tree (a new game).
+    pub fn clear(&mut self) {
+        self.previous = None;
+    }
+
+    fn reused_tree(&mut self, state: &G) -> Tree<G::Move> {
+        let Some((old_state, old_tree)) = self.previous.take() else {
+            return Tree::fresh();
+        };
+        if !self.params.reuse_tree {
+            return Tree::fresh();
+        }
+        let Some(path) = state.moves_since(&old_state) else {
+            return Tree::fresh();
+        };
+        let mut node = 0;
+        for mv in path {
+            let found = old_tree.nodes[node]
+                .children()
+                .find(|&c| old_tree.nodes[c].mv == Some(mv));
+            match found {
+                Some(child) => node = child,
+                None => return Tree::fresh(),
+            }
+        }
+        old_tree.subtree(node)
+    }
+
+    /// Searches `state` within `limits` and returns the most visited move.
+    pub fn search(&mut self, state: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let tree = self.reused_tree(state);
+        let max_playouts = match (limits.max_nodes, limits.max_time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => DEFAULT_PLAYOUTS,
+        };
+        let shared = Shared {
+            tree: Mutex::new(tree),
+            root: state,
+            limits,
+            params: &self.params,
+            started: AtomicU64::new(0),
+            deadline: limits.deadline(start),
+            max_playouts,
+        };
+        let threads = limits.threads.max(1);
+        if state.player_to_move().is_some() {
+            std::thread::scope(|scope| {
+                for t in 1..threads {
+                    let shared = &shared;
+                    scope.spawn(move || shared.work(t));
+                }
+                shared.work(0);
+            });
+        }
+        let playouts = shared.started.load(Ordering::Relaxed).min(max_playouts);
+        let tree = shared.tree.into_inner().unwrap_or_else(|e| e.into_inner());
+        let best = tree.nodes[0]
+            .children()
+            .max_by(|&a, &b| {
+                let (a, b) = (&tree.nodes[a], &tree.nodes[b]);
+                (a.visits, a.w / a.n.max(1e-6))
+                    .partial_cmp(&(b.visits, b.w / b.n.max(1e-6)))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .map(|i| &tree.nodes[i]);
+        let result = SearchResult {
+            best: best.and_then(|n| n.mv),
+            playouts,
+            visits: best.map_or(0, |n| n.visits),
+            value: best.map_or(0.0, |n| n.w / n.n.max(1e-6)),
+            elapsed: start.elapsed(),
+        };
+        self.previous = Some((state.clone(), tree));
+        result
+    }
+}
+
+/// Per-thread buffers, allocated once per search.
+struct Scratch<G: SearchGame> {
+    state: G,
+    path: Vec<usize>,
+    moves: Vec<G::Move>,
+    candidates: Vec<(G::Move, Prior)>,
+    played: Vec<(u8, u32)>,
+    marks: Vec<u8>,
+    playout: G::Playout,
+    rng: Rng,
+}
+
+impl<G: SearchGame> Shared<'_, G> {
+    fn budget_left(&self) -> bool {
+        if self.limits.stop_requested() {
+            return false;
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return false;
+        }
+        self.started.fetch_add(1, Ordering::Relaxed) < self.max_playouts
+    }
+
+    fn work(&self, thread: usize) {
+        let mut s = Scratch {
+            state: self.root.clone(),
+            path: Vec::with_capacity(128),
+            moves: Vec::with_capacity(128),
+            candidates: Vec::with_capacity(1024),
+            played: Vec::with_capacity(256),
+            marks: vec![0; self.root.key_bound()],
+            playout: self.root.new_playout(),
+            rng: Rng::new(
+                self.limits
+                    .seed
+                    .wrapping_add((thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            ),
+        };
+        while self.budget_left() {
+            self.iterate(&mut s);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Tree<G::Move>> {
+        self.tree.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The child of `parent` with the best RAVE-UCT value for the player to move there.
+    fn select(&self, tree: &Tree<G::Move>, parent: usize) -> usize {
+        let p = &tree.nodes[parent];
+        let log_n = ((p.visits + p.virtual_loss) as f32 + 1.0).ln();
+        let c = self.params.exploration;
+        let k = self.params.rave_equiv;
+        let mut best = p.first_child as usize;
+        let mut best_value = f32::NEG_INFINITY;
+        for i in p.children() {
+            let child = &tree.nodes[i];
+            // Virtual losses count as visits that lost.
+            let n = child.n + child.virtual_loss as f32;
+            let mean = if n > 0.0 { child.w / n } else { 1.0 };
+            let value = if child.amaf_n > 0.0 {
+                let beta = child.amaf_n / (child.amaf_n + n + child.amaf_n * n / k);
+                (1.0 - beta) * mean + beta * child.amaf_w / child.amaf_n
+            } else {
+                mean
+            };
+            let value = value + c * (log_n / (n + 1.0)).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+
+    fn iterate(&self, s: &mut Scratch<G>) {
+        s.state.clone_from(self.root);
+        s.path.clear();
+        s.moves.clear();
+        // Walk down, taking virtual losses.
+        let leaf_visits = {
+            let mut tree = self.lock();
+            let mut node = 0;
+            s.path.push(0);
+            while tree.nodes[node].num_children > 0 {
+                node = self.select(&tree, node);
+                tree.nodes[node].virtual_loss += 1;
+                s.path.push(node);
+                s.moves
+                    .push(tree.nodes[node].mv.expect("only the root has no move"));
+            }
+            tree.nodes[node].visits
+        };
+        for &mv in &s.moves {
+            s.state.play(mv);
+        }
+        // Expand a leaf that has been visited enough.
+        if let Some(player) = s.state.player_to_move()
+            && (leaf_visits >= self.params.expand_threshold || s.path.len() == 1)
+        {
+            s.candidates.clear();
+            s.state.tree_moves(&mut s.candidates);
+            let leaf = *s.path.last().unwrap();
+            let mut tree = self.lock();
+            let room = tree.nodes.len() + s.candidates.len() <= self.params.max_tree_nodes;
+            if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
+                let first = tree.nodes.len() as u32;
+                for &(mv, prior) in &s.candidates {
+                    let key = s.state.move_key(mv);
+                    tree.nodes
+                        .push(Node::new(Some(mv), key, player as u8, prior));
+                }
+                tree.nodes[leaf].first_child = first;
+                tree.nodes[leaf].num_children = s.candidates.len() as u32;
+            }
+            if tree.nodes[leaf].num_children > 0 {
+                let child = self.select(&tree, leaf);
+                tree.nodes[child].virtual_loss += 1;
+                s.path.push(child);
+                let mv = tree.nodes[child].mv.expect("children have moves");
+                drop(tree);
+                s.state.play(mv);
+            }
+        }
+        s.played.clear();
+        let rewards = s.state.playout(&mut s.playout, &mut s.rng, &mut s.played);
+        self.backup(s, &rewards);
+    }
+
+    fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards) {
+        for &(player, key) in &s.played {
+            s.marks[key as usize] |= 1 << player;
+        }
+        let mut tree = self.lock();
+        for (depth, &i) in s.path.iter().enumerate().rev() {
+            // AMAF: the children of this node whose move its player made later on.
+            let range = tree.nodes[i].children();
+            for child in range {
+                let node = &mut tree.nodes[child];
+                if s.marks[node.key as usize] & (1 << node.player) != 0 {
+                    node.amaf_n += 1.0;
+                    node.amaf_w += rewards[node.player as usize];
+                }
+            }
+            let node = &mut tree.nodes[i];
+            node.visits += 1;
+            node.n += 1.0;
+            node.w += rewards[node.player as usize];
+            if depth > 0 {
+                node.virtual_loss -= 1;
+                s.marks[node.key as usize] |= 1 << node.player;
+            }
+        }
+        for &i in &s.path[1..] {
+            s.marks[tree.nodes[i].key as usize] = 0;
+        }
+        drop(tree);
+        for &(_, key) in &s.played {
+            s.marks[key as usize] = 0;
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! The Blokus player's behaviour: legal moves only, passes, reproducibility.
+
+use tabula::games::blokus::{Board, Engine, Variant};
+use tabula::search::Limits;
+
+fn budget(playouts: u64, seed: u64) -> Limits {
+    Limits {
+        max_nodes: Some(playouts),
+        seed,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn plays_whole_games_with_legal_moves_only() {
+    for variant in [Variant::Duo, Variant::ClassicThree] {
+        let mut board = Board::new(variant);
+        let mut engine = Engine::new();
+        while let Some(c) = board.to_play() {
+            let mv = engine
+                .genmove(&board, c, &budget(60, 1))
+                .expect("a colour to play has a move");
+            board.play(c, mv).expect("the engine's move is legal");
+        }
+        assert!(board.is_game_over());
+    }
+}
+
+#[test]
+fn passes_when_the_colour_has_no_move() {
+    let mut board = Board::new(Variant::Duo);
+    let mut engine = Engine::new();
+    // White fills the game alone; black never played so it still has its first moves.
+    while board.has_moves(1) {
+        let mv = engine.genmove(&board, 1, &budget(30, 2)).unwrap();
+        board.play(1, mv).unwrap();
+    }
+    assert_eq!(engine.genmove(&board, 1, &budget(30, 2)), None);
+    assert_eq!(
+        engine.genmove(&board, 0, &budget(30, 2)).is_some(),
+        board.has_moves(0)
+    );
+}
+
+#[test]
+fn opening_moves_are_pentominoes() {
+    let board = Board::new(Variant::Duo);
+    let mut engine = Engine::new();
+    let mv = engine.genmove(&board, 0, &budget(300, 3)).unwrap();
+    assert_eq!(board.tables().info(mv).len, 5);
+    let classic = Board::new(Variant::Classic);
+    let mv = Engine::new().genmove(&classic, 2, &budget(100, 3)).unwrap();
+    assert_eq!(classic.tables().info(mv).len, 5);
+    assert!(classic.clone().play(2, mv).is_ok());
+}
+
+#[test]
+fn same_seed_and_budget_give_the_same_move() {
+    let mut board = Board::new(Variant::Duo);
+    for text in ["e10,d11,e11,f11,e12", "j5,i6,j6,k6,j4"] {
+        let c = board.to_play().unwrap();
+        board.play(c, board.parse_move(text).unwrap()).unwrap();
+    }
+    let moves: Vec<_> = (0..2)
+        .map(|_| {
+            Engine::new()
+                .genmove(&board, 0, &budget(2_000, 42))
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(moves[0], moves[1]);
+    let results: Vec<_> = (0..2)
+        .map(|_| Engine::new().search(&board, 0, &budget(2_000, 42)).unwrap())
+        .collect();
+    assert_eq!(results[0].visits, results[1].visits);
+    assert_eq!(results[0].playouts, 2_000);
+}
+
+#[test]
+fn parallel_search_and_tree_reuse_stay_legal() {
+    let mut board = Board::new(Variant::Duo);
+    let mut engine = Engine::new();
+    let limits = Limits {
+        max_nodes: Some(400),
+        threads: 2,
+        ..Limits::default()
+    };
+    for _ in 0..6 {
+        let c = board.to_play().unwrap();
+        let result = engine.search(&board, c, &limits).unwrap();
+        assert_eq!(result.playouts, 400);
+        board.play(c, result.best.unwrap().mv).unwrap();
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_at_once() {
+    let board = Board::new(Variant::Classic);
+    let limits = Limits::default();
+    limits
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let result = Engine::new().search(&board, 0, &limits).unwrap();
+    assert_eq!(result.playouts, 0);
+    // Even without a single playout there is a legal answer.
+    let mv = Engine::new().genmove(&board, 0, &limits).unwrap();
+    assert!(board.is_legal(0, mv));
+}
