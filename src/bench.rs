@@ -52,6 +52,38 @@ pub fn run(settings: &Settings) {
         go_light_playouts(size, playouts, settings.seed);
     }
     gtp_play_undo(20_000);
+    for (size, playouts) in [(9, 20_000), (19, 4_000)] {
+        for threads in [1, 2] {
+            go_mcts(size, playouts, threads, settings.seed);
+        }
+    }
+}
+
+/// The Go engine's search from the empty board: heavy playouts through the tree.
+fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) {
+    use crate::games::go::engine::GoEngine;
+    use crate::games::go::{Color, GoGame, RuleSet};
+    use crate::search::Limits;
+    let game = GoGame::new(size, RuleSet::Chinese, 7.5);
+    let limits = Limits {
+        max_nodes: Some(playouts),
+        threads,
+        seed,
+        ..Limits::default()
+    };
+    let cpu = crate::protocol::gtp::session::cpu_seconds();
+    let wall = std::time::Instant::now();
+    let decision = GoEngine::default().genmove(&game, Color::Black, &limits);
+    let (cpu, wall) = (
+        crate::protocol::gtp::session::cpu_seconds() - cpu,
+        wall.elapsed().as_secs_f64(),
+    );
+    println!(
+        "go {size}x{size} mcts, {threads} thread(s): {playouts} playouts in {wall:.2} s wall ({cpu:.2} s CPU) = \
+         {:.0} playouts/s wall, {:.0} per CPU second (move {decision:?})",
+        playouts as f64 / wall,
+        playouts as f64 / cpu,
+    );
 }
 
 /// Uniform random playouts on an empty board (no own-eye filling, captures and simple

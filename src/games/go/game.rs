@@ -130,6 +130,11 @@ impl GoGame {
         &self.setup
     }
 
+    /// Hash of the position the game started from (after handicap or setup).
+    pub fn start_hash(&self) -> u64 {
+        self.history[0].0
+    }
+
     pub fn consecutive_passes(&self) -> u32 {
         self.consecutive_passes
     }

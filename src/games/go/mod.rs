@@ -9,6 +9,7 @@ pub mod playout;
 pub mod policy;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod sgf;
 
 pub use board::{Color, Point};

@@ -26,7 +26,10 @@ const SOURCES: [[&str; 3]; 13] = [
 
 /// Neighbour order of the code: NW, N, NE, W, E, SW, S, SE (2 bits each).
 fn code_of(cells: [u8; 8]) -> usize {
-    cells.iter().enumerate().fold(0, |acc, (i, &c)| acc | (c as usize) << (2 * i))
+    cells
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &c)| acc | (c as usize) << (2 * i))
 }
 
 /// The states a pattern character allows (0 empty, 1 black, 2 white, 3 off board), with
@@ -92,8 +95,14 @@ fn build() -> Vec<bool> {
         }
         for shape in shapes {
             let order = [
-                shape[0][0], shape[0][1], shape[0][2], shape[1][0], shape[1][2], shape[2][0],
-                shape[2][1], shape[2][2],
+                shape[0][0],
+                shape[0][1],
+                shape[0][2],
+                shape[1][0],
+                shape[1][2],
+                shape[2][0],
+                shape[2][1],
+                shape[2][2],
             ];
             // Expand every combination of the allowed states.
             let mut codes = vec![[0u8; 8]];

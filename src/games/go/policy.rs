@@ -12,11 +12,9 @@ impl Board {
     pub fn liberties_after(&self, p: Point, color: Color) -> u32 {
         let mut libs = [NO_POINT; 2];
         let mut n = 0usize;
-        let mut add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
-            if q != p && !libs[..*n].contains(&q) {
-                if *n < 2 {
-                    libs[*n] = q;
-                }
+        let add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
+            if *n < 2 && q != p && !libs[..*n].contains(&q) {
+                libs[*n] = q;
                 *n += 1;
             }
         };
@@ -58,7 +56,11 @@ impl Board {
 
     /// Stones in the chain a stone on `p` would join, itself included.
     fn merged_size(&self, p: Point, color: Color) -> usize {
-        let own = if color == Color::Black { Cell::Black } else { Cell::White };
+        let own = if color == Color::Black {
+            Cell::Black
+        } else {
+            Cell::White
+        };
         let mut ids = [NO_POINT; 4];
         let mut size = 1;
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
@@ -90,7 +92,7 @@ pub fn tactical_replies(board: &Board, color: Color, last: Point, out: &mut Vec<
         return;
     }
     let opp = color.opponent();
-    let mut consider = |q: Point, out: &mut Vec<Point>| {
+    let consider = |q: Point, out: &mut Vec<Point>| {
         let Some(c) = board.cell(q).color() else {
             return;
         };
@@ -104,7 +106,9 @@ pub fn tactical_replies(board: &Board, color: Color, last: Point, out: &mut Vec<
             }
         } else {
             // Own chain in atari: run if that gives liberties, or capture an attacker.
-            if board.is_legal_simple(lib, color) && board.liberties_after(lib, color) >= 2 && !out.contains(&lib)
+            if board.is_legal_simple(lib, color)
+                && board.liberties_after(lib, color) >= 2
+                && !out.contains(&lib)
             {
                 out.push(lib);
             }
@@ -132,7 +136,16 @@ pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<P
         return;
     }
     let s = board.stride() as Point;
-    for q in [last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1] {
+    for q in [
+        last - s - 1,
+        last - s,
+        last - s + 1,
+        last - 1,
+        last + 1,
+        last + s - 1,
+        last + s,
+        last + s + 1,
+    ] {
         if board.cell(q) == Cell::Empty
             && patterns::matches(board, q)
             && board.is_legal_simple(q, color)
@@ -151,7 +164,13 @@ pub struct Scratch {
 
 /// The playout policy's move for `color` after the opponent's `last` move; `None` = pass.
 #[inline]
-pub fn playout_move(board: &Board, color: Color, last: Point, rng: &mut Rng, scratch: &mut Scratch) -> Option<Point> {
+pub fn playout_move(
+    board: &Board,
+    color: Color,
+    last: Point,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+) -> Option<Point> {
     let c = &mut scratch.candidates;
     c.clear();
     tactical_replies(board, color, last, c);
@@ -181,7 +200,10 @@ pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Optio
             j -= n;
         }
         let p = empties[j];
-        if !board.is_true_eye(p, color) && board.is_legal_simple(p, color) && !board.is_bad_self_atari(p, color) {
+        if !board.is_true_eye(p, color)
+            && board.is_legal_simple(p, color)
+            && !board.is_bad_self_atari(p, color)
+        {
             return Some(p);
         }
     }
@@ -189,7 +211,14 @@ pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Optio
 }
 
 /// Prior knowledge about a move as (value for the mover in [0, 1], weight in visits).
-pub fn prior(board: &Board, color: Color, p: Point, last: Point, replies: &[Point], shapes: &[Point]) -> (f32, f32) {
+pub fn prior(
+    board: &Board,
+    color: Color,
+    p: Point,
+    last: Point,
+    replies: &[Point],
+    shapes: &[Point],
+) -> (f32, f32) {
     let mut weight = 10.0f32;
     let mut total = 5.0f32; // an even start: 10 visits at 0.5
     let mut add = |value: f32, w: f32| {
@@ -212,9 +241,11 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point, replies: &[Poin
     if size >= 9 {
         let (x, y) = board.coords(p);
         let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        let lonely = board.neighbours(p).iter().chain(board.diagonals(p).iter()).all(|&q| {
-            matches!(board.cell(q), Cell::Empty | Cell::Border)
-        });
+        let lonely = board
+            .neighbours(p)
+            .iter()
+            .chain(board.diagonals(p).iter())
+            .all(|&q| matches!(board.cell(q), Cell::Empty | Cell::Border));
         if lonely {
             match line {
                 0 => add(0.0, 20.0),

@@ -6,7 +6,7 @@ use super::parse::{Colour, colour, float, int};
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::go::board::MAX_SIZE;
-use crate::games::go::engine::random_genmove;
+use crate::games::go::engine::{Decision, GoEngine};
 use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, color_name};
 use crate::games::go::{Color, GoGame, HandicapError, Move, Point, RuleSet, sgf};
 use crate::rng::Rng;
@@ -42,12 +42,14 @@ const COMMANDS: &[&str] = &[
 
 pub struct GoGtp {
     game: GoGame,
+    engine: GoEngine,
 }
 
 impl Default for GoGtp {
     fn default() -> Self {
         GoGtp {
             game: GoGame::new(19, RuleSet::Chinese, DEFAULT_KOMI),
+            engine: GoEngine::default(),
         }
     }
 }
@@ -90,6 +92,7 @@ impl GtpGame for GoGtp {
     fn cleared(&self) -> Box<dyn GtpGame> {
         Box::new(GoGtp {
             game: self.game.cleared(),
+            engine: GoEngine::default(),
         })
     }
 
@@ -120,14 +123,23 @@ impl GtpGame for GoGtp {
             }
             ("genmove", [c]) => {
                 let color = go_colour(c)?;
-                let mv = generate(game, color, ctx);
-                game.play(color, mv)
-                    .expect("the generator only proposes legal moves");
-                Ok(game.format_move(mv))
+                match generate(&mut self.engine, game, color, ctx) {
+                    Decision::Resign => Ok("resign".into()),
+                    Decision::Play(mv) => {
+                        game.play(color, mv)
+                            .expect("the engine only proposes legal moves");
+                        Ok(game.format_move(mv))
+                    }
+                }
             }
             ("reg_genmove", [c]) => {
+                // A fresh tree, so that asking does not change what genmove will think.
                 let color = go_colour(c)?;
-                Ok(game.format_move(generate(game, color, ctx)))
+                let mut fresh = GoEngine::default();
+                Ok(match generate(&mut fresh, game, color, ctx) {
+                    Decision::Resign => "resign".into(),
+                    Decision::Play(mv) => game.format_move(mv),
+                })
             }
             ("undo", []) => game.undo().then(String::new).ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", game.render())),
@@ -228,12 +240,10 @@ impl GtpGame for GoGtp {
     }
 }
 
-/// The move `genmove` plays: random but reproducible, seeded by the session seed and
-/// the position, so `reg_genmove` and `genmove` agree.
-fn generate(game: &GoGame, color: Color, ctx: &Context) -> Move {
-    let limits = ctx.limits(color.index(), 30);
-    let mut rng = Rng::new(limits.seed ^ game.board().hash() ^ game.moves().len() as u64);
-    random_genmove(game, color, &mut rng)
+/// The engine's answer for `color`, within the budget of the session's settings and clock.
+fn generate(engine: &mut GoEngine, game: &GoGame, color: Color, ctx: &Context) -> Decision {
+    let limits = ctx.limits(color.index(), GoEngine::moves_to_go(game));
+    engine.genmove(game, color, &limits)
 }
 
 /// The engine's own handicap: the fixed points where the board has them, then random

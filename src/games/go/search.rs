@@ -1,0 +1,206 @@
+//! Go as the generic tree search sees it: a position that plays fast (simple ko, no
+//! suicide below the root), moves with priors from the Go knowledge, and heavy playouts
+//! scored by area with komi.
+
+use std::sync::Arc;
+
+use super::board::{Board, Color, MAX_POINTS, NO_POINT, Point};
+use super::game::{GoGame, Move};
+use super::playout::{area_difference, max_playout_moves};
+use super::policy::{self, Scratch};
+use super::rules::Scoring;
+use crate::rng::Rng;
+use crate::search::mcts::{Prior, Rewards, SearchGame};
+
+/// A move in the tree: a point, or `PASS`.
+pub type TreeMove = Point;
+pub const PASS: TreeMove = NO_POINT;
+
+#[derive(Clone)]
+pub struct GoState {
+    board: Board,
+    to_move: Color,
+    passes: u32,
+    last: Point,
+    /// White's komi plus any handicap compensation, for area counting.
+    komi: f32,
+    /// Every move since the start of the game, so that a later search can find this
+    /// position in the tree of an earlier one.
+    moves: Vec<(Color, TreeMove)>,
+    start_hash: u64,
+    /// Points the full rules forbid at the root (superko), where the tree starts.
+    root_forbidden: Arc<Vec<Point>>,
+    root_ply: usize,
+}
+
+impl GoState {
+    /// The position of `game` with `color` to move.
+    pub fn from_game(game: &GoGame, color: Color) -> GoState {
+        let board = game.board().clone();
+        let forbidden: Vec<Point> = board
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| board.is_legal_simple(p, color) && !game.is_legal(color, Move::Play(p)))
+            .collect();
+        let last = match game.moves().last() {
+            Some(&(_, Move::Play(p))) => p,
+            _ => NO_POINT,
+        };
+        let rules = game.rules();
+        let bonus = match rules.scoring() {
+            Scoring::Area => rules.handicap_bonus().points(game.handicap()),
+            Scoring::Territory => 0.0,
+        };
+        let moves: Vec<(Color, TreeMove)> = game
+            .moves()
+            .iter()
+            .map(|&(c, m)| (c, if let Move::Play(p) = m { p } else { PASS }))
+            .collect();
+        GoState {
+            board,
+            to_move: color,
+            passes: game.consecutive_passes(),
+            last,
+            komi: (game.komi() + bonus) as f32,
+            root_ply: moves.len(),
+            moves,
+            start_hash: game.start_hash(),
+            root_forbidden: Arc::new(forbidden),
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+}
+
+pub struct Playout {
+    board: Board,
+    scratch: Scratch,
+}
+
+fn rewards_for(black_margin: f32) -> Rewards {
+    if black_margin > 0.0 {
+        [1.0, 0.0, 0.0, 0.0]
+    } else if black_margin < 0.0 {
+        [0.0, 1.0, 0.0, 0.0]
+    } else {
+        [0.5, 0.5, 0.0, 0.0]
+    }
+}
+
+impl SearchGame for GoState {
+    type Move = TreeMove;
+    type Playout = Playout;
+
+    fn player_to_move(&self) -> Option<usize> {
+        (self.passes < 2).then_some(self.to_move.index())
+    }
+
+    fn tree_moves(&self, out: &mut Vec<(TreeMove, Prior)>) {
+        let board = &self.board;
+        let color = self.to_move;
+        let mut replies = Vec::new();
+        policy::tactical_replies(board, color, self.last, &mut replies);
+        let mut shapes = Vec::new();
+        policy::pattern_replies(board, color, self.last, &mut shapes);
+        let at_root = self.moves.len() == self.root_ply;
+        for &p in board.empty_points() {
+            if !board.is_legal_simple(p, color) || board.is_true_eye(p, color) {
+                continue;
+            }
+            if at_root && self.root_forbidden.contains(&p) {
+                continue;
+            }
+            let (value, weight) = policy::prior(board, color, p, self.last, &replies, &shapes);
+            out.push((p, Prior { value, weight }));
+        }
+        // Passing is always possible but rarely right before the end.
+        let pass_value = if out.is_empty() { 0.5 } else { 0.1 };
+        out.push((
+            PASS,
+            Prior {
+                value: pass_value,
+                weight: 10.0,
+            },
+        ));
+    }
+
+    fn play(&mut self, mv: TreeMove) {
+        if mv == PASS {
+            self.board.clear_ko();
+            self.passes += 1;
+        } else {
+            self.board.play(mv, self.to_move);
+            self.passes = 0;
+        }
+        self.last = mv;
+        self.moves.push((self.to_move, mv));
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn move_key(&self, mv: TreeMove) -> u32 {
+        mv as u32
+    }
+
+    fn key_bound(&self) -> usize {
+        MAX_POINTS
+    }
+
+    fn new_playout(&self) -> Playout {
+        Playout {
+            board: self.board.clone(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    fn playout(&self, ws: &mut Playout, rng: &mut Rng, played: &mut Vec<(u8, u32)>) -> Rewards {
+        ws.board.clone_from(&self.board);
+        let board = &mut ws.board;
+        let (mut color, mut last, mut passes) = (self.to_move, self.last, self.passes);
+        let max_moves = max_playout_moves(board.size());
+        let mut moves = 0;
+        while passes < 2 && moves < max_moves {
+            match policy::playout_move(board, color, last, rng, &mut ws.scratch) {
+                Some(p) => {
+                    board.play(p, color);
+                    played.push((color.index() as u8, p as u32));
+                    passes = 0;
+                    last = p;
+                }
+                None => {
+                    board.clear_ko();
+                    passes += 1;
+                    last = NO_POINT;
+                }
+            }
+            color = color.opponent();
+            moves += 1;
+        }
+        rewards_for(area_difference(board) as f32 - self.komi)
+    }
+
+    fn moves_since(&self, earlier: &Self) -> Option<Vec<TreeMove>> {
+        let n = earlier.moves.len();
+        if self.start_hash != earlier.start_hash
+            || self.moves.len() < n
+            || self.moves[..n] != earlier.moves[..]
+        {
+            return None;
+        }
+        // The tree alternates colours: reuse it only if the game did too.
+        let mut color = earlier.to_move;
+        for &(c, _) in &self.moves[n..] {
+            if c != color {
+                return None;
+            }
+            color = color.opponent();
+        }
+        (color == self.to_move).then(|| self.moves[n..].iter().map(|&(_, m)| m).collect())
+    }
+}
