@@ -185,6 +185,38 @@ pub fn playout_move(
     random_sensible_move(board, color, rng)
 }
 
+/// Plays the policy from `board` with `color` to move after `last` until two passes in
+/// a row or `max_moves`; `on_move` sees every stone played.
+pub fn playout(
+    board: &mut Board,
+    mut color: Color,
+    mut last: Point,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+    max_moves: usize,
+    mut on_move: impl FnMut(Color, Point),
+) {
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        match playout_move(board, color, last, rng, scratch) {
+            Some(p) => {
+                board.play(p, color);
+                on_move(color, p);
+                passes = 0;
+                last = p;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+                last = NO_POINT;
+            }
+        }
+        color = color.opponent();
+        moves += 1;
+    }
+}
+
 /// A random legal move that fills no own true eye and is no big self-atari.
 #[inline]
 pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {

@@ -2,7 +2,9 @@
 //! komi and handicap compensation.
 
 use super::board::{Board, Cell, Color, Point};
-use super::playout::{max_playout_moves, owner, playout};
+use super::board::NO_POINT;
+use super::playout::{max_playout_moves, owner};
+use super::policy;
 use super::rules::{RuleSet, Scoring};
 use crate::rng::Rng;
 
@@ -50,7 +52,7 @@ const STATUS_PLAYOUTS: usize = 256;
 const STATUS_SEED: u64 = 0x5C04E;
 
 /// Stones the estimate considers dead: those whose point the opponent owns at the end of
-/// most random playouts from this position. Under Tromp-Taylor none are.
+/// most playouts of the engine's policy from this position. Under Tromp-Taylor none are.
 pub fn dead_stones(board: &Board, to_move: Color, rules: RuleSet) -> Vec<Point> {
     if !rules.removes_dead_stones() || board.stone_count() == 0 {
         return Vec::new();
@@ -63,9 +65,10 @@ pub fn dead_stones(board: &Board, to_move: Color, rules: RuleSet) -> Vec<Point> 
     // Playouts in which the opponent ends up owning the point, per chain representative.
     let mut lost = vec![0u32; super::board::MAX_POINTS];
     let max_moves = max_playout_moves(board.size());
+    let mut scratch = policy::Scratch::default();
     for _ in 0..STATUS_PLAYOUTS {
         let mut b = board.clone();
-        playout(&mut b, to_move, &mut rng, max_moves);
+        policy::playout(&mut b, to_move, NO_POINT, &mut rng, &mut scratch, max_moves, |_, _| {});
         for &p in &stones {
             if board.chain_id(p) == p && owner(&b, p) != board.cell(p).color() {
                 lost[p as usize] += 1;

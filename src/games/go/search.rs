@@ -162,25 +162,11 @@ impl SearchGame for GoState {
     fn playout(&self, ws: &mut Playout, rng: &mut Rng, played: &mut Vec<(u8, u32)>) -> Rewards {
         ws.board.clone_from(&self.board);
         let board = &mut ws.board;
-        let (mut color, mut last, mut passes) = (self.to_move, self.last, self.passes);
-        let max_moves = max_playout_moves(board.size());
-        let mut moves = 0;
-        while passes < 2 && moves < max_moves {
-            match policy::playout_move(board, color, last, rng, &mut ws.scratch) {
-                Some(p) => {
-                    board.play(p, color);
-                    played.push((color.index() as u8, p as u32));
-                    passes = 0;
-                    last = p;
-                }
-                None => {
-                    board.clear_ko();
-                    passes += 1;
-                    last = NO_POINT;
-                }
-            }
-            color = color.opponent();
-            moves += 1;
+        if self.passes < 2 {
+            let max_moves = max_playout_moves(board.size());
+            policy::playout(board, self.to_move, self.last, rng, &mut ws.scratch, max_moves, |c, p| {
+                played.push((c.index() as u8, p as u32))
+            });
         }
         rewards_for(area_difference(board) as f32 - self.komi)
     }
