@@ -106,7 +106,11 @@ fn dead_stone_estimate_scores_finished_games_like_their_records() {
         engine.ok(&format!("loadsgf {}", file.display()));
         let ours = engine.ok("final_score");
         let dead = engine.ok("final_status_list dead");
-        println!("{}: ours {ours}, record {re}, dead: {}", fields[0], dead.replace('\n', " / "));
+        println!(
+            "{}: ours {ours}, record {re}, dead: {}",
+            fields[0],
+            dead.replace('\n', " / ")
+        );
         // The record leaves dead stones on the board, so they must be found.
         assert!(!dead.is_empty(), "{}", fields[0]);
         if margin(&ours) == margin(re) {
@@ -120,6 +124,9 @@ fn dead_stone_estimate_scores_finished_games_like_their_records() {
         "dead-stones/2008_KGS_7_25_PaperTiger-Fuego.sgf",
         "dead-stones/2010_FuegoGB-Barcelona_FuegoGB-Chou4p.sgf",
     ] {
-        assert!(matched.contains(&expected), "{expected} does not score its record");
+        assert!(
+            matched.contains(&expected),
+            "{expected} does not score its record"
+        );
     }
 }

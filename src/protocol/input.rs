@@ -31,6 +31,8 @@ struct Running {
     stop_on_input: bool,
     /// The last line an interrupt was raised for.
     interrupted_upto: u64,
+    /// The last line read.
+    last_read: u64,
 }
 
 /// Shared between the reader thread and the session.
@@ -44,15 +46,14 @@ impl StopControl {
     /// interrupt for that line arrived before the command started.
     pub fn start(&self, seq: u64, flag: Arc<AtomicBool>, stop_on_input: bool) {
         let mut r = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        if r.interrupted_upto >= seq {
+        // An interrupt for this line, or (for streaming commands) any later line, may have
+        // come in before the command started.
+        if r.interrupted_upto >= seq || (stop_on_input && r.last_read > seq) {
             flag.store(true, Ordering::Relaxed);
         }
-        *r = Running {
-            seq,
-            flag: Some(flag),
-            stop_on_input,
-            interrupted_upto: r.interrupted_upto,
-        };
+        r.seq = seq;
+        r.flag = Some(flag);
+        r.stop_on_input = stop_on_input;
     }
 
     pub fn finish(&self) {
@@ -71,10 +72,11 @@ impl StopControl {
         }
     }
 
-    /// A new line arrived: commands that run until the next input (streaming analysis)
+    /// Line `seq` arrived: commands that run until the next input (streaming analysis)
     /// stop now.
-    fn input_arrived(&self) {
-        let r = self.running.lock().unwrap_or_else(|e| e.into_inner());
+    fn input_arrived(&self, seq: u64) {
+        let mut r = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        r.last_read = seq;
         if r.stop_on_input
             && let Some(flag) = &r.flag
         {
@@ -129,10 +131,9 @@ pub fn spawn_reader(
         while let Some((bytes, truncated)) = read_line(&mut input) {
             if is_interrupt(&bytes) {
                 control.interrupt(seq);
-            } else {
-                control.input_arrived();
             }
             seq += 1;
+            control.input_arrived(seq);
             if tx
                 .send(Line {
                     bytes,
@@ -178,10 +179,16 @@ mod tests {
         let later = Arc::new(AtomicBool::new(false));
         control.start(4, later.clone(), false);
         assert!(!later.load(Ordering::Relaxed));
-        control.input_arrived();
+        control.input_arrived(5);
         assert!(
             !later.load(Ordering::Relaxed),
             "only streaming commands stop on input"
+        );
+        let streaming = Arc::new(AtomicBool::new(false));
+        control.start(4, streaming.clone(), true);
+        assert!(
+            streaming.load(Ordering::Relaxed),
+            "a line after it already came in"
         );
     }
 }

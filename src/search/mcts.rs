@@ -99,6 +99,18 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
 }
 
+/// One root move after a search, for analysis output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub visits: u32,
+    /// Mean reward for the player making the move, prior included.
+    pub value: f32,
+    pub prior: f32,
+    /// The move and the most visited line after it.
+    pub pv: Vec<M>,
+}
+
 #[derive(Clone, Debug)]
 struct Node<M> {
     mv: Option<M>,
@@ -114,6 +126,8 @@ struct Node<M> {
     w: f32,
     amaf_n: f32,
     amaf_w: f32,
+    /// The prior's value, kept for analysis output.
+    prior: f32,
 }
 
 impl<M> Node<M> {
@@ -130,6 +144,7 @@ impl<M> Node<M> {
             w: prior.weight * prior.value,
             amaf_n: 0.0,
             amaf_w: 0.0,
+            prior: prior.value,
         }
     }
 
@@ -228,6 +243,42 @@ impl<G: SearchGame> Mcts<G> {
             }
         }
         old_tree.subtree(node)
+    }
+
+    /// The root moves of the last search, most visited first, each with its principal
+    /// variation (most visited children below it).
+    pub fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+        let Some((_, tree)) = &self.previous else {
+            return Vec::new();
+        };
+        let mut moves: Vec<RootMove<G::Move>> = tree.nodes[0]
+            .children()
+            .filter(|&i| tree.nodes[i].visits > 0)
+            .filter_map(|i| {
+                let node = &tree.nodes[i];
+                let mut pv = vec![node.mv?];
+                let mut at = i;
+                while let Some(next) = tree.nodes[at]
+                    .children()
+                    .max_by_key(|&c| tree.nodes[c].visits)
+                {
+                    if tree.nodes[next].visits == 0 {
+                        break;
+                    }
+                    pv.push(tree.nodes[next].mv?);
+                    at = next;
+                }
+                Some(RootMove {
+                    mv: node.mv?,
+                    visits: node.visits,
+                    value: node.w / node.n.max(1e-6),
+                    prior: node.prior,
+                    pv,
+                })
+            })
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+        moves
     }
 
     /// Searches `state` within `limits` and returns the most visited move.

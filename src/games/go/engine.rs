@@ -3,9 +3,11 @@
 
 use super::board::Color;
 use super::game::{GoGame, Move};
-use super::search::{GoState, PASS};
+use super::rules::Scoring;
+use super::score;
+use super::search::{GoState, PASS, TreeMove};
 use crate::search::Limits;
-use crate::search::mcts::{Mcts, MctsParams};
+use crate::search::mcts::{Mcts, MctsParams, RootMove};
 
 /// What `genmove` answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +56,43 @@ impl GoEngine {
 
     /// The move for `color` (not played).
     pub fn genmove(&mut self, game: &GoGame, color: Color, limits: &Limits) -> Decision {
-        let state = GoState::from_game(game, color);
+        self.decide(game, GoState::from_game(game, color), color, limits)
+    }
+
+    /// Like `genmove`, but never passes while the opponent has dead stones on the board
+    /// (`kgs-genmove_cleanup`, for area-rule servers settling a dispute), and never resigns.
+    pub fn genmove_cleanup(&mut self, game: &GoGame, color: Color, limits: &Limits) -> Decision {
+        let dead = game.dead_stones();
+        let opponent_dead = dead
+            .iter()
+            .any(|&p| game.board().cell(p).color() == Some(color.opponent()));
+        let mut state = GoState::from_game(game, color);
+        if opponent_dead {
+            state = state.without_root_pass();
+        }
+        let resign = std::mem::replace(&mut self.resign_below, 0.0);
+        let decision = self.decide(game, state, color, limits);
+        self.resign_below = resign;
+        decision
+    }
+
+    /// Searches `color`'s position and returns the root moves, most visited first; the
+    /// tree is kept, so calling it again goes on from where it stopped.
+    pub fn analyze(
+        &mut self,
+        game: &GoGame,
+        color: Color,
+        limits: &Limits,
+    ) -> Vec<RootMove<TreeMove>> {
+        self.mcts.search(&GoState::from_game(game, color), limits);
+        self.mcts.root_moves()
+    }
+
+    fn decide(&mut self, game: &GoGame, state: GoState, color: Color, limits: &Limits) -> Decision {
+        if game.consecutive_passes() >= 1 && passing_wins(game, color) {
+            log::info!("genmove {color:?}: the opponent passed and passing wins");
+            return Decision::Play(Move::Pass);
+        }
         let result = self.mcts.search(&state, limits);
         log::info!(
             "genmove {color:?}: {} playouts in {:.2?}, best visits {} value {:.3}",
@@ -83,6 +121,29 @@ impl GoEngine {
         } else {
             Decision::Play(Move::Pass)
         }
+    }
+}
+
+/// Whether ending the game now wins for `color`: by the count of the board as it stands
+/// under area rules (dead stones must have been captured first), by the rules' own count
+/// (territory, dead stones removed) under Japanese rules.
+fn passing_wins(game: &GoGame, color: Color) -> bool {
+    let margin = match game.rules().scoring() {
+        Scoring::Territory => game.score().margin(),
+        Scoring::Area => {
+            let as_is = score::count(
+                game.board(),
+                &[],
+                game.rules(),
+                game.komi(),
+                game.handicap(),
+            );
+            as_is.margin()
+        }
+    };
+    match color {
+        Color::Black => margin > 0.0,
+        Color::White => margin < 0.0,
     }
 }
 

@@ -1,8 +1,8 @@
 //! Counting a finished (or unfinished) game: which stones are dead, area and territory,
 //! komi and handicap compensation.
 
-use super::board::{Board, Cell, Color, Point};
 use super::board::NO_POINT;
+use super::board::{Board, Cell, Color, Point};
 use super::playout::{max_playout_moves, owner};
 use super::policy;
 use super::rules::{RuleSet, Scoring};
@@ -51,34 +51,55 @@ impl Score {
 const STATUS_PLAYOUTS: usize = 256;
 const STATUS_SEED: u64 = 0x5C04E;
 
+/// Who owns each point at the end of `playouts` policy playouts from this position:
+/// +1 always Black, -1 always White, indexed by point.
+pub fn ownership(board: &Board, to_move: Color, playouts: usize, seed: u64) -> Vec<f32> {
+    let mut rng = Rng::new(seed);
+    let mut sum = vec![0i32; super::board::MAX_POINTS];
+    let max_moves = max_playout_moves(board.size());
+    let mut scratch = policy::Scratch::default();
+    for _ in 0..playouts {
+        let mut b = board.clone();
+        policy::playout(
+            &mut b,
+            to_move,
+            NO_POINT,
+            &mut rng,
+            &mut scratch,
+            max_moves,
+            |_, _| {},
+        );
+        for p in board.points() {
+            match owner(&b, p) {
+                Some(Color::Black) => sum[p as usize] += 1,
+                Some(Color::White) => sum[p as usize] -= 1,
+                None => {}
+            }
+        }
+    }
+    sum.iter()
+        .map(|&n| n as f32 / playouts.max(1) as f32)
+        .collect()
+}
+
 /// Stones the estimate considers dead: those whose point the opponent owns at the end of
 /// most playouts of the engine's policy from this position. Under Tromp-Taylor none are.
 pub fn dead_stones(board: &Board, to_move: Color, rules: RuleSet) -> Vec<Point> {
     if !rules.removes_dead_stones() || board.stone_count() == 0 {
         return Vec::new();
     }
-    let mut rng = Rng::new(STATUS_SEED);
-    let stones: Vec<Point> = board
-        .points()
-        .filter(|&p| board.cell(p).color().is_some())
-        .collect();
-    // Playouts in which the opponent ends up owning the point, per chain representative.
-    let mut lost = vec![0u32; super::board::MAX_POINTS];
-    let max_moves = max_playout_moves(board.size());
-    let mut scratch = policy::Scratch::default();
-    for _ in 0..STATUS_PLAYOUTS {
-        let mut b = board.clone();
-        policy::playout(&mut b, to_move, NO_POINT, &mut rng, &mut scratch, max_moves, |_, _| {});
-        for &p in &stones {
-            if board.chain_id(p) == p && owner(&b, p) != board.cell(p).color() {
-                lost[p as usize] += 1;
-            }
-        }
-    }
+    let own = ownership(board, to_move, STATUS_PLAYOUTS, STATUS_SEED);
     // Whole chains are judged by their representative, so a chain is never split.
-    stones
-        .into_iter()
-        .filter(|&p| lost[board.chain_id(p) as usize] as usize * 2 > STATUS_PLAYOUTS)
+    board
+        .points()
+        .filter(|&p| {
+            let rep = board.chain_id(p) as usize;
+            match board.cell(p) {
+                Cell::Black => own[rep] < 0.0,
+                Cell::White => own[rep] > 0.0,
+                _ => false,
+            }
+        })
         .collect()
 }
 

@@ -31,6 +31,8 @@ pub struct GoState {
     /// Points the full rules forbid at the root (superko), where the tree starts.
     root_forbidden: Arc<Vec<Point>>,
     root_ply: usize,
+    /// Clean-up mode: passing at the root is not an option while other moves exist.
+    root_no_pass: bool,
 }
 
 impl GoState {
@@ -67,7 +69,14 @@ impl GoState {
             moves,
             start_hash: game.start_hash(),
             root_forbidden: Arc::new(forbidden),
+            root_no_pass: false,
         }
+    }
+
+    /// Forbids passing at the root while any other move is legal (`kgs-genmove_cleanup`).
+    pub fn without_root_pass(mut self) -> GoState {
+        self.root_no_pass = true;
+        self
     }
 
     pub fn board(&self) -> &Board {
@@ -164,9 +173,15 @@ impl SearchGame for GoState {
         let board = &mut ws.board;
         if self.passes < 2 {
             let max_moves = max_playout_moves(board.size());
-            policy::playout(board, self.to_move, self.last, rng, &mut ws.scratch, max_moves, |c, p| {
-                played.push((c.index() as u8, p as u32))
-            });
+            policy::playout(
+                board,
+                self.to_move,
+                self.last,
+                rng,
+                &mut ws.scratch,
+                max_moves,
+                |c, p| played.push((c.index() as u8, p as u32)),
+            );
         }
         rewards_for(area_difference(board) as f32 - self.komi)
     }

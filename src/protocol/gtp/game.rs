@@ -18,6 +18,10 @@ pub trait GtpGame: Send {
     fn player(&self, colour: &str) -> Option<usize>;
     /// The same game, cleared, for `set_game` naming the game already selected.
     fn cleared(&self) -> Box<dyn GtpGame>;
+    /// Whether `command` streams its answer until the next input line (`lz-analyze`).
+    fn streams(&self, _command: &str) -> bool {
+        false
+    }
 }
 
 /// Names `set_game` accepts, matched without regard to case.

@@ -8,8 +8,11 @@ use super::session::Context;
 use crate::games::go::board::MAX_SIZE;
 use crate::games::go::engine::{Decision, GoEngine};
 use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, color_name};
+use crate::games::go::score::ownership;
+use crate::games::go::search::{PASS, TreeMove};
 use crate::games::go::{Color, GoGame, HandicapError, Move, Point, RuleSet, sgf};
 use crate::rng::Rng;
+use crate::search::mcts::RootMove;
 
 const COMMANDS: &[&str] = &[
     "boardsize",
@@ -30,6 +33,10 @@ const COMMANDS: &[&str] = &[
     "printsgf",
     "all_legal",
     "list_stones",
+    "kgs-genmove_cleanup",
+    "kgs-game_over",
+    "lz-analyze",
+    "tabula-ownership",
     "gogui-analyze_commands",
     "gogui-rules_game_id",
     "gogui-rules_board",
@@ -89,6 +96,10 @@ impl GtpGame for GoGtp {
         go_colour(text).ok().map(Color::index)
     }
 
+    fn streams(&self, command: &str) -> bool {
+        command == "lz-analyze"
+    }
+
     fn cleared(&self) -> Box<dyn GtpGame> {
         Box::new(GoGtp {
             game: self.game.cleared(),
@@ -131,6 +142,54 @@ impl GtpGame for GoGtp {
                         Ok(game.format_move(mv))
                     }
                 }
+            }
+            ("kgs-genmove_cleanup", [c]) => {
+                let color = go_colour(c)?;
+                let limits = ctx.limits(color.index(), GoEngine::moves_to_go(game));
+                match self.engine.genmove_cleanup(game, color, &limits) {
+                    Decision::Resign => Ok("resign".into()),
+                    Decision::Play(mv) => {
+                        game.play(color, mv)
+                            .expect("the engine only proposes legal moves");
+                        Ok(game.format_move(mv))
+                    }
+                }
+            }
+            // The server says the game is over: nothing is pondered, so nothing to stop.
+            ("kgs-game_over", []) => Ok(String::new()),
+            ("lz-analyze", args) => {
+                let (color, interval) = analyze_arguments(game, args)?;
+                ctx.begin_stream()
+                    .map_err(|e| GtpError::Other(e.to_string()))?;
+                loop {
+                    let mut limits = ctx.limits(color.index(), 1);
+                    limits.max_nodes = None;
+                    limits.max_time = Some(interval);
+                    let moves = self.engine.analyze(game, color, &limits);
+                    let line = analysis_line(game, &moves);
+                    if !line.is_empty() {
+                        ctx.stream_line(&line)
+                            .map_err(|e| GtpError::Other(e.to_string()))?;
+                    }
+                    if limits.stop_requested() || moves.is_empty() {
+                        break;
+                    }
+                }
+                Ok(String::new())
+            }
+            ("tabula-ownership", []) => {
+                let own = ownership(game.board(), game.to_move(), 256, ctx.settings.seed);
+                let n = game.size();
+                Ok((0..n)
+                    .rev()
+                    .map(|y| {
+                        (0..n)
+                            .map(|x| format!("{:.2}", own[game.board().point(x, y) as usize]))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"))
             }
             ("reg_genmove", [c]) => {
                 // A fresh tree, so that asking does not change what genmove will think.
@@ -211,6 +270,7 @@ impl GtpGame for GoGtp {
                 Ok(point_list(game, &stones))
             }
             ("gogui-analyze_commands", []) => Ok([
+                "dboard/Ownership/tabula-ownership",
                 "plist/Dead Stones/final_status_list dead",
                 "string/Final Score/final_score",
                 "plist/Legal Moves/all_legal %m",
@@ -238,6 +298,61 @@ impl GtpGame for GoGtp {
             _ => Err(GtpError::Syntax),
         }
     }
+}
+
+/// `lz-analyze [colour] [interval]`, also `interval N`: the colour to analyse (default
+/// the side to move) and the time between two info lines (centiseconds, default 100).
+fn analyze_arguments(
+    game: &GoGame,
+    args: &[&str],
+) -> Result<(Color, std::time::Duration), GtpError> {
+    let mut color = game.to_move();
+    let mut centis = 100;
+    let mut rest = args;
+    if let Some((first, tail)) = rest.split_first()
+        && colour(first).is_some()
+    {
+        color = go_colour(first)?;
+        rest = tail;
+    }
+    match rest {
+        [] => {}
+        [n] | ["interval", n] => centis = int(n).ok_or(GtpError::Syntax)?,
+        _ => return Err(GtpError::Syntax),
+    }
+    Ok((
+        color,
+        std::time::Duration::from_millis(centis.max(1) as u64 * 10),
+    ))
+}
+
+/// One `lz-analyze` line: an `info` block per root move, winning rates and priors in
+/// ten-thousandths, as Leela Zero prints them.
+fn analysis_line(game: &GoGame, moves: &[RootMove<TreeMove>]) -> String {
+    let name = |m: TreeMove| {
+        if m == PASS {
+            "pass".to_string()
+        } else {
+            game.format_point(m)
+        }
+    };
+    moves
+        .iter()
+        .take(20)
+        .enumerate()
+        .map(|(order, m)| {
+            let pv: Vec<String> = m.pv.iter().map(|&p| name(p)).collect();
+            format!(
+                "info move {} visits {} winrate {} prior {} order {order} pv {}",
+                name(m.mv),
+                m.visits,
+                (m.value.clamp(0.0, 1.0) * 10000.0).round() as u32,
+                (m.prior.clamp(0.0, 1.0) * 10000.0).round() as u32,
+                pv.join(" ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The engine's answer for `color`, within the budget of the session's settings and clock.

@@ -37,9 +37,29 @@ pub struct Context<'a> {
     pub settings: &'a Settings,
     pub clock: &'a Clock,
     pub stop: Arc<AtomicBool>,
+    out: &'a mut dyn Write,
+    id: Option<u32>,
+    streaming: bool,
 }
 
 impl Context<'_> {
+    /// Starts a streaming answer (`lz-analyze`): `=[id]` goes out at once, then the lines
+    /// of `stream_line`, and the empty line that ends the response once the command
+    /// returns. Only commands the game declares as streaming may call it.
+    pub fn begin_stream(&mut self) -> std::io::Result<()> {
+        let id = self.id.map(|n| n.to_string()).unwrap_or_default();
+        self.streaming = true;
+        self.out.write_all(format!("={id}\n").as_bytes())?;
+        self.out.flush()
+    }
+
+    pub fn stream_line(&mut self, line: &str) -> std::io::Result<()> {
+        debug_assert!(self.streaming && !line.is_empty() && !line.contains('\n'));
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+
     /// The budget of one move for `player` (0 = Black/first), expecting `moves_to_go`
     /// more moves of its own in the game.
     pub fn limits(&self, player: usize, moves_to_go: u32) -> Limits {
@@ -98,12 +118,12 @@ impl Session {
             let Some(text) = preprocess(&line.bytes) else {
                 continue;
             };
-            let (id, reply, flow) = if line.truncated {
-                (leading_id(&text), Err(GtpError::Syntax), Flow::Continue)
+            let flow = if line.truncated {
+                out.write_all(render(leading_id(&text), &Err(GtpError::Syntax)).as_bytes())?;
+                Flow::Continue
             } else {
-                self.execute(&text, line.seq)
+                self.execute(&text, line.seq, out)?
             };
-            out.write_all(render(id, &reply).as_bytes())?;
             out.flush()?;
             if let Flow::Quit = flow {
                 break;
@@ -112,31 +132,64 @@ impl Session {
         Ok(())
     }
 
-    /// Runs one preprocessed line; also the entry point for tests and benchmarks.
+    /// Runs one preprocessed line and returns the response text; for tests and benchmarks.
     pub fn execute_line(&mut self, text: &str) -> String {
-        let (id, reply, _) = self.execute(text, 0);
-        render(id, &reply)
+        let mut out = Vec::new();
+        self.execute(text, 0, &mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8_lossy(&out).into_owned()
     }
 
-    fn execute(&mut self, text: &str, seq: u64) -> (Option<u32>, Reply, Flow) {
+    /// Runs one line and writes its whole response.
+    fn execute(&mut self, text: &str, seq: u64, out: &mut dyn Write) -> std::io::Result<Flow> {
         let Some(cmd) = command_line(text) else {
-            return (leading_id(text), Err(GtpError::Syntax), Flow::Continue);
+            out.write_all(render(leading_id(text), &Err(GtpError::Syntax)).as_bytes())?;
+            return Ok(Flow::Continue);
         };
         if cmd.name == "quit" {
-            return (cmd.id, Ok(String::new()), Flow::Quit);
+            out.write_all(render(cmd.id, &Ok(String::new())).as_bytes())?;
+            return Ok(Flow::Quit);
         }
         let stop = Arc::new(AtomicBool::new(false));
-        self.control.start(seq, stop.clone(), false);
-        let reply = self.command(cmd.name, &cmd.args, stop);
+        let streams = self.game.streams(cmd.name);
+        self.control.start(seq, stop.clone(), streams);
+        let mut ctx = Context {
+            settings: &self.settings,
+            clock: &self.clock,
+            stop,
+            out,
+            id: cmd.id,
+            streaming: false,
+        };
+        let reply = match cmd.name {
+            name if SESSION_COMMANDS.contains(&name) => None,
+            name if self.game.commands().contains(&name) => {
+                Some(self.game.run(name, &cmd.args, &mut ctx))
+            }
+            _ => Some(Err(GtpError::UnknownCommand)),
+        };
+        let streamed = ctx.streaming;
+        let reply = match reply {
+            Some(r) => r,
+            None => self.session_command(cmd.name, &cmd.args),
+        };
         self.control.finish();
-        (cmd.id, reply, Flow::Continue)
+        if streamed {
+            if let Err(e) = &reply {
+                log::warn!("{}: {e}", cmd.name);
+            }
+            out.write_all(b"\n")?;
+        } else {
+            out.write_all(render(cmd.id, &reply).as_bytes())?;
+        }
+        Ok(Flow::Continue)
     }
 
     fn known(&self, name: &str) -> bool {
         SESSION_COMMANDS.contains(&name) || self.game.commands().contains(&name)
     }
 
-    fn command(&mut self, name: &str, args: &[&str], stop: Arc<AtomicBool>) -> Reply {
+    fn session_command(&mut self, name: &str, args: &[&str]) -> Reply {
         match name {
             "protocol_version" => no_args(args).map(|_| "2".into()),
             "name" => no_args(args).map(|_| "tabula".into()),
@@ -158,14 +211,6 @@ impl Session {
             "cputime" => no_args(args).map(|_| format!("{:.3}", cpu_seconds())),
             // Listing it tells GoGui to send `# interrupt`, which the input reader handles.
             "gogui-interrupt" => no_args(args).map(|_| String::new()),
-            _ if self.game.commands().contains(&name) => {
-                let mut ctx = Context {
-                    settings: &self.settings,
-                    clock: &self.clock,
-                    stop,
-                };
-                self.game.run(name, args, &mut ctx)
-            }
             _ => Err(GtpError::UnknownCommand),
         }
     }

@@ -1,0 +1,140 @@
+//! The Go player's behaviour through the binary: reproducible answers, passing when the
+//! game is decided, eyes, the clock, interrupts and streaming analysis. Strength is
+//! measured by the match script, not here.
+
+mod common;
+
+use common::Engine;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn moves(seed: &str) -> Vec<String> {
+    let mut e = Engine::tabula(&["--seed", seed, "--playouts", "300"]);
+    e.ok("boardsize 9");
+    (0..6)
+        .map(|i| e.ok(if i % 2 == 0 { "genmove b" } else { "genmove w" }))
+        .collect()
+}
+
+#[test]
+fn fixed_seed_and_budget_give_identical_games() {
+    let a = moves("5");
+    assert_eq!(a, moves("5"));
+    assert!(a.iter().all(|m| m.len() >= 2 && m != "resign"), "{a:?}");
+}
+
+#[test]
+fn passes_when_the_opponent_passed_and_passing_wins() {
+    let mut e = Engine::tabula(&["--playouts", "300"]);
+    for cmd in ["boardsize 5", "komi 0.5", "clear_board"] {
+        e.ok(cmd);
+    }
+    for row in 1..=5 {
+        e.ok(&format!("play b c{row}"));
+        e.ok(&format!("play w d{row}"));
+    }
+    e.ok("play w pass");
+    assert_eq!(e.ok("genmove b"), "pass");
+    // The same position with White to answer a Black pass: White loses by passing, so
+    // it plays on.
+    e.ok("undo");
+    e.ok("undo");
+    e.ok("play b pass");
+    assert_ne!(e.ok("genmove w"), "pass");
+}
+
+#[test]
+fn never_fills_its_own_eyes() {
+    // Black's group has two one-point eyes (A1 and C1), White's has three on the top edge:
+    // Black's only legal moves would fill its own eyes, so it passes.
+    let mut e = Engine::tabula(&["--playouts", "500"]);
+    e.ok("boardsize 5");
+    for v in [
+        "b1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
+    ] {
+        e.ok(&format!("play b {v}"));
+    }
+    for v in ["a4", "b4", "c4", "d4", "e4", "b5", "d5"] {
+        e.ok(&format!("play w {v}"));
+    }
+    assert_eq!(e.ok("genmove b"), "pass");
+    assert_eq!(e.ok("list_stones black").split(' ').count(), 13);
+}
+
+#[test]
+fn stays_within_a_small_clock() {
+    let mut e = Engine::tabula(&[]);
+    e.ok("boardsize 9");
+    e.ok("kgs-time_settings absolute 60");
+    e.ok("time_left b 1.5 0");
+    let start = Instant::now();
+    let reply = e.ok("genmove b");
+    let spent = start.elapsed();
+    assert!(reply.len() >= 2);
+    assert!(
+        spent < Duration::from_millis(1500),
+        "spent {spent:?} of 1.5 s left"
+    );
+}
+
+#[test]
+fn an_interrupt_stops_a_long_search() {
+    // A budget that would take hours: only the interrupt can end it.
+    let mut e = Engine::tabula(&["--playouts", "1000000000"]);
+    e.ok("boardsize 19");
+    e.send_raw(b"7 genmove b\n");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send_raw(b"# interrupt\n");
+    let reply = e.read_reply();
+    assert!(reply.ok && reply.text.len() >= 2, "{reply:?}");
+    assert_eq!(e.ok("name"), "tabula");
+}
+
+#[test]
+fn lz_analyze_streams_until_the_next_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    stdin
+        .write_all(b"boardsize 9\n3 lz-analyze b 10\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "= \n");
+    line.clear();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "\n");
+    line.clear();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "=3\n");
+    // Two updates, then a new line ends the stream.
+    for _ in 0..2 {
+        line.clear();
+        out.read_line(&mut line).unwrap();
+        assert!(line.starts_with("info move "), "{line:?}");
+        assert!(
+            line.contains(" visits ") && line.contains(" winrate ") && line.contains(" pv "),
+            "{line:?}"
+        );
+    }
+    stdin.write_all(b"4 name\nquit\n").unwrap();
+    stdin.flush().unwrap();
+    let lines: Vec<String> = out.lines().map(|l| l.unwrap()).collect();
+    let end = lines
+        .iter()
+        .position(|l| l.is_empty())
+        .expect("the stream ends with an empty line");
+    assert!(
+        lines[..end].iter().all(|l| l.starts_with("info move ")),
+        "{lines:?}"
+    );
+    assert_eq!(lines[end + 1..].join("\n"), "=4 tabula\n\n= \n");
+    assert!(child.wait().unwrap().success());
+}
