@@ -9,3 +9,5 @@ mod render;
 pub use board::{Connect4, IllegalMove, Move, Outcome, Player};
 pub use geometry::{BoardSize, UnacceptableSize};
 pub use notation::MoveError;
+pub mod opening;
+pub mod solver;
