@@ -101,7 +101,7 @@ impl Connect4 {
     }
 
     pub fn side_to_move(&self) -> Player {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             Player::Black
         } else {
             Player::White

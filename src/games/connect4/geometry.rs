@@ -80,6 +80,20 @@ impl Default for BoardSize {
     }
 }
 
+/// Columns from the centre outwards (`D C E B F A G` on 7 columns; on an even width the
+/// right one of the two central columns first): the usual order of strength, used to
+/// order the search and to break ties between equal moves.
+pub fn centre_first(width: usize) -> impl Iterator<Item = usize> {
+    (0..width).map(move |i| {
+        let offset = i.div_ceil(2);
+        if i % 2 == 1 {
+            width / 2 - offset
+        } else {
+            width / 2 + offset
+        }
+    })
+}
+
 /// Cells of `stones` that end a line of four, in the layout above. Alignment shifts are
 /// 1 (vertical), `h + 1` (horizontal), `h` and `h + 2` (the two diagonals).
 pub fn has_four(stones: u64, height: usize) -> bool {
@@ -104,6 +118,15 @@ mod tests {
         assert!(BoardSize::new(9, 7).is_err());
         assert!(BoardSize::new(3, 6).is_err());
         assert!(BoardSize::new(10, 4).is_err());
+    }
+
+    #[test]
+    fn column_order_starts_in_the_centre() {
+        assert_eq!(centre_first(7).collect::<Vec<_>>(), [3, 2, 4, 1, 5, 0, 6]);
+        assert_eq!(
+            centre_first(8).collect::<Vec<_>>(),
+            [4, 3, 5, 2, 6, 1, 7, 0]
+        );
     }
 
     #[test]

@@ -9,5 +9,6 @@ mod render;
 pub use board::{Connect4, IllegalMove, Move, Outcome, Player};
 pub use geometry::{BoardSize, UnacceptableSize};
 pub use notation::MoveError;
+pub mod engine;
 pub mod opening;
 pub mod solver;

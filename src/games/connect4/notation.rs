@@ -71,6 +71,9 @@ impl Connect4 {
         match parsed {
             MoveText::Cell { column, row } => Ok(Move { column, row }),
             MoveText::Column(column) => {
+                if self.is_over() {
+                    return Err(IllegalMove::GameOver.into());
+                }
                 if column as usize >= self.size().width() {
                     return Err(IllegalMove::OffBoard.into());
                 }

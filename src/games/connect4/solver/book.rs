@@ -9,6 +9,7 @@
 use thiserror::Error;
 
 use super::position::Position;
+use super::table::Table;
 use crate::games::connect4::BoardSize;
 
 const MAGIC: &[u8; 4] = b"C4BK";
@@ -65,6 +66,57 @@ impl Book {
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// Builds a book from what a solver's table learned: every position with at most
+    /// `depth` stones. Table keys in the opening are already mirror-canonical, as book
+    /// keys are.
+    pub fn from_table(size: BoardSize, depth: u32, table: &Table) -> Self {
+        let entries = table
+            .entries()
+            .filter(|(key, _, _)| stones_of_key(size, *key) <= depth)
+            .map(|(key, bounds, _)| BookEntry {
+                key,
+                lower: bounds.lower as i8,
+                upper: bounds.upper as i8,
+            })
+            .collect();
+        Book::new(size, depth, entries)
+    }
+
+    /// Adds what `other` knows: both bounds of a position are kept at their tightest.
+    pub fn merge(&mut self, other: &Book) {
+        self.entries.extend_from_slice(&other.entries);
+        self.entries.sort_unstable_by_key(|e| e.key);
+        self.entries.dedup_by(|later, kept| {
+            let same = later.key == kept.key;
+            if same {
+                kept.lower = kept.lower.max(later.lower);
+                kept.upper = kept.upper.min(later.upper);
+            }
+            same
+        });
+        self.depth = self.depth.max(other.depth);
+    }
+
+    /// Keeps at most `max_entries` positions, those with fewest stones first.
+    pub fn truncate(&mut self, max_entries: usize) {
+        if self.entries.len() > max_entries {
+            let size = self.size;
+            self.entries
+                .sort_unstable_by_key(|e| (stones_of_key(size, e.key), e.key));
+            self.entries.truncate(max_entries);
+            self.entries.sort_unstable_by_key(|e| e.key);
+        }
+    }
+
+    /// How many positions the book holds for each number of stones.
+    pub fn counts_by_stones(&self) -> Vec<usize> {
+        let mut counts = vec![0; self.depth as usize + 1];
+        for e in &self.entries {
+            counts[stones_of_key(self.size, e.key) as usize] += 1;
+        }
+        counts
     }
 
     /// The key a position is filed under: the same for a position and its mirror image.
@@ -126,6 +178,18 @@ impl Book {
             .collect();
         Ok(Book::new(size, depth, entries))
     }
+}
+
+/// Stones on the board of a position key: in each column the highest set bit marks the
+/// first empty cell.
+fn stones_of_key(size: BoardSize, key: u64) -> u32 {
+    let column_bits = size.height() + 1;
+    (0..size.width())
+        .map(|c| {
+            let column = (key >> (c * column_bits)) & ((1 << column_bits) - 1);
+            63 - column.leading_zeros()
+        })
+        .sum()
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ struct Job<'a> {
 #[derive(Clone, Copy)]
 struct Kernel {
     solve: fn(Job) -> (Option<i32>, u64),
-    analyse: fn(Job) -> (Vec<Option<i32>>, bool, u64),
+    analyse: fn(Job) -> Analysis,
 }
 
 fn solve_sized<const W: usize, const H: usize>(job: Job) -> (Option<i32>, u64) {
@@ -68,7 +68,7 @@ fn solve_sized<const W: usize, const H: usize>(job: Job) -> (Option<i32>, u64) {
     (score, search.nodes)
 }
 
-fn analyse_sized<const W: usize, const H: usize>(job: Job) -> (Vec<Option<i32>>, bool, u64) {
+fn analyse_sized<const W: usize, const H: usize>(job: Job) -> Analysis {
     let position = Position::<W, H>::new(job.current, job.mask);
     let mut search = Search::<W, H>::new(job.table, job.book, job.budget);
     let mut scores = vec![None; W];
@@ -95,7 +95,11 @@ fn analyse_sized<const W: usize, const H: usize>(job: Job) -> (Vec<Option<i32>>,
         }
         scores[column] = score;
     }
-    (scores, complete, search.nodes)
+    Analysis {
+        scores,
+        complete,
+        nodes: search.nodes,
+    }
 }
 
 macro_rules! kernel_for {
@@ -207,12 +211,8 @@ impl Solver {
     /// The exact score of each column, centre columns first, within `limits`.
     pub fn analyse(&mut self, game: &Connect4, limits: &Limits) -> Result<Analysis, SolveError> {
         let kernel = self.kernel;
-        let (scores, complete, nodes) =
-            (kernel.analyse)(self.job(game, Budget::new(limits, Instant::now()))?);
-        Ok(Analysis {
-            scores,
-            complete,
-            nodes,
-        })
+        Ok((kernel.analyse)(
+            self.job(game, Budget::new(limits, Instant::now()))?,
+        ))
     }
 }

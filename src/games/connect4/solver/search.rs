@@ -8,6 +8,7 @@ use std::time::Instant;
 use super::book::Book;
 use super::position::Position;
 use super::table::Table;
+use crate::games::connect4::geometry;
 use crate::search::Limits;
 
 /// When to give up: checked every few thousand nodes.
@@ -82,13 +83,11 @@ impl<const W: usize> MoveList<W> {
     }
 }
 
-/// Columns from the centre outwards, the usual order of strength.
+/// `geometry::centre_first` as an array the compiler can fold.
 pub fn centre_first<const W: usize>() -> [usize; W] {
     let mut order = [0; W];
-    for (i, slot) in order.iter_mut().enumerate() {
-        let offset = (i as isize + 1) / 2;
-        let side = if i % 2 == 1 { -1 } else { 1 };
-        *slot = ((W as isize - 1) / 2 + side * offset) as usize;
+    for (slot, column) in order.iter_mut().zip(geometry::centre_first(W)) {
+        *slot = column;
     }
     order
 }
@@ -107,10 +106,6 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             nodes: 0,
             aborted: false,
         }
-    }
-
-    pub fn aborted(&self) -> bool {
-        self.aborted
     }
 
     /// Score of the side to move winning right now.
@@ -153,7 +148,7 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
     /// The side to move must not be able to win at once.
     fn negamax(&mut self, position: &Position<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.budget.exhausted(self.nodes) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.budget.exhausted(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {

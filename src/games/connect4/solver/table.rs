@@ -82,6 +82,22 @@ impl Table {
         let _ = key;
     }
 
+    /// Every stored position: key, bounds, and the work spent on it.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, Bounds, u8)> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|bucket| bucket.0.iter())
+            .filter(|e| e.key != 0)
+            .map(|e| {
+                let bounds = Bounds {
+                    lower: e.lower as i32,
+                    upper: e.upper as i32,
+                    best: (e.best != NO_MOVE).then_some(e.best),
+                };
+                (e.key, bounds, e.work)
+            })
+    }
+
     #[inline]
     pub fn get(&self, key: u64) -> Option<Bounds> {
         let bucket = &self.buckets[self.index(key)];
