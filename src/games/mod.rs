@@ -2,5 +2,6 @@
 //! any protocol.
 
 pub mod blokus;
+pub mod connect4;
 pub mod coord;
 pub mod go;

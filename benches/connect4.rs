@@ -1,0 +1,98 @@
+//! Connect Four solver figures: for each Pons test set, the mean time and nodes per
+//! position (strong solver, exact score, one thread, one table kept from position to
+//! position as Pons' own driver does), then the empty 7×6 board analysed with the book.
+//!
+//! `cargo bench --bench connect4` runs every set; `cargo bench --bench connect4 -- L2_R2`
+//! runs the sets whose names contain one of the arguments.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use tabula::games::connect4::solver::Solver;
+use tabula::games::connect4::{BoardSize, Connect4};
+use tabula::search::Limits;
+
+const SETS: [&str; 6] = ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"];
+
+fn data_dir() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .ancestors()
+        .map(|dir| dir.join("shared/data/connect4"))
+        .find(|dir| dir.is_dir())
+        .expect("shared/data/connect4 next to the repository")
+}
+
+fn position(moves: &str) -> Connect4 {
+    let columns: Vec<usize> = moves.bytes().map(|b| (b - b'1') as usize).collect();
+    Connect4::from_columns(BoardSize::STANDARD, &columns).expect("a legal test position")
+}
+
+/// CPU time of this thread: the machine is shared, so wall-clock time would measure the
+/// neighbours too.
+fn thread_cpu_seconds() -> f64 {
+    #[repr(C)]
+    struct Timespec {
+        seconds: i64,
+        nanoseconds: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut time = Timespec {
+        seconds: 0,
+        nanoseconds: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec, which `time` is.
+    let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    assert_eq!(status, 0, "clock_gettime");
+    time.seconds as f64 + time.nanoseconds as f64 * 1e-9
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted =
+        |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
+    println!("set        positions  wrong  mean CPU time   mean nodes   nodes/s");
+    for set in SETS.iter().filter(|s| wanted(s)) {
+        let text = std::fs::read_to_string(data_dir().join(format!("Test_{set}"))).unwrap();
+        let mut solver = Solver::with_table_bits(
+            BoardSize::STANDARD,
+            tabula::games::connect4::solver::DEFAULT_TABLE_BITS,
+        );
+        let (mut count, mut wrong, mut nodes) = (0u64, 0u64, 0u64);
+        let start = thread_cpu_seconds();
+        for line in text.lines() {
+            let (moves, expected) = line.split_once(' ').unwrap();
+            let game = position(moves);
+            let (score, n) = solver.solve(&game).unwrap();
+            nodes += n;
+            count += 1;
+            wrong += u64::from(score != expected.parse::<i32>().unwrap());
+        }
+        let seconds = thread_cpu_seconds() - start;
+        println!(
+            "{set:<10} {count:>9} {wrong:>6} {:>9.1} µs {:>14.1} {:>9.2} M",
+            seconds / count as f64 * 1e6,
+            nodes as f64 / count as f64,
+            nodes as f64 / seconds / 1e6
+        );
+    }
+    if wanted("empty") {
+        let mut solver = Solver::new(BoardSize::STANDARD);
+        let start = Instant::now();
+        let analysis = solver
+            .analyse(&Connect4::default(), &Limits::default())
+            .unwrap();
+        println!(
+            "empty 7x6 board with the book: {:?} in {:.3} s, {} nodes",
+            analysis.scores,
+            start.elapsed().as_secs_f64(),
+            analysis.nodes
+        );
+    }
+}
