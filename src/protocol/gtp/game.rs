@@ -1,6 +1,7 @@
 //! What the session needs from a game to serve it over GTP, and the games `set_game`
 //! knows.
 
+use super::connect4::Connect4Gtp;
 use super::go::GoGtp;
 use super::response::Reply;
 use super::session::Context;
@@ -25,7 +26,7 @@ pub trait GtpGame: Send {
 }
 
 /// Names `set_game` accepts, matched without regard to case.
-pub const GAME_NAMES: &[&str] = &["Go"];
+pub const GAME_NAMES: &[&str] = &["Go", "Connect Four"];
 
 /// The game `set_game NAME` selects; `None` for a name we do not play.
 pub fn by_name(name: &str, current: &dyn GtpGame) -> Option<Box<dyn GtpGame>> {
@@ -35,6 +36,7 @@ pub fn by_name(name: &str, current: &dyn GtpGame) -> Option<Box<dyn GtpGame>> {
     }
     match name.to_ascii_lowercase().as_str() {
         "go" => Some(Box::new(GoGtp::default())),
+        "connect four" | "connect4" => Some(Box::new(Connect4Gtp::default())),
         _ => None,
     }
 }

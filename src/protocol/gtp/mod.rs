@@ -1,6 +1,7 @@
 //! GTP v2 (draft 2): the line grammar, the response framing, the session that serves the
 //! selected game, and each game's dialect.
 
+pub mod connect4;
 pub mod game;
 pub mod go;
 pub mod parse;
