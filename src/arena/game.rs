@@ -95,8 +95,15 @@ pub fn play(
             let c = referee.side_to_move();
             let rows = referee.rows();
             let clock = &mut clocks[c.index()];
-            let allowed = clock.allowed();
-            let wait = allowed.map_or(rules.timeout, |a| Duration::from_secs_f64(a) + rules.margin);
+            let wait = match clock.allowed() {
+                None => rules.timeout,
+                Some(a) if a + rules.margin.as_secs_f64() <= 0.0 => {
+                    let over = format!("out of time ({:.1} s over)", -a);
+                    let fault = Fault::new(FaultKind::Timeout, over);
+                    break 'game forfeit(c, fault, &format!("at move {}", moves.len() + 1));
+                }
+                Some(a) => Duration::from_secs_f64(a.max(0.0)) + rules.margin,
+            };
             let position = Position {
                 rows: &rows,
                 moves: &moves,

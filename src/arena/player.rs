@@ -199,32 +199,38 @@ impl Clock {
         self.main_left.is_some_and(|m| m <= 0.0)
     }
 
-    /// Seconds this move may take (without the margin); `None` for no limit.
+    /// Seconds this move may take (without the margin); `None` for no limit. Negative
+    /// when earlier moves overdrew the main time inside the margin: the margin is a
+    /// tolerance for the whole game, not a gift with every move (as in GomocupJudge).
     pub fn allowed(&self) -> Option<f64> {
         let TimeControl { main, per_move } = self.control;
+        let left = self.main_left;
         match self.style {
             ClockStyle::Byoyomi => match (main, per_move) {
                 (None, None) => None,
                 (None, Some(m)) => Some(m),
-                (Some(_), m) => Some(self.main_left.unwrap_or(0.0).max(0.0) + m.unwrap_or(0.0)),
+                (Some(_), None) => left,
+                (Some(_), Some(m)) => Some(left.unwrap_or(0.0).max(0.0) + m),
             },
-            ClockStyle::Gomocup => {
-                let left = self.main_left.map(|m| m.max(0.0));
-                match (left, per_move) {
-                    (None, None) => None,
-                    (Some(l), None) => Some(l),
-                    (None, Some(m)) => Some(m),
-                    (Some(l), Some(m)) => Some(l.min(m)),
-                }
-            }
+            ClockStyle::Gomocup => match (left, per_move) {
+                (None, None) => None,
+                (Some(l), None) => Some(l),
+                (None, Some(m)) => Some(m),
+                (Some(l), Some(m)) => Some(l.min(m)),
+            },
         }
     }
 
-    /// Books the time one move took.
+    /// Books the time one move took. Byo-yomi starts where the main time ends; without
+    /// it, main time can be overdrawn (the margin decides how far).
     pub fn charge(&mut self, seconds: f64) {
         self.used += seconds;
+        let overtime = self.style == ClockStyle::Byoyomi && self.control.per_move.is_some();
         if let Some(left) = self.main_left.as_mut() {
-            *left = (*left - seconds).max(0.0);
+            *left -= seconds;
+            if overtime {
+                *left = left.max(0.0);
+            }
         }
     }
 }
@@ -247,6 +253,13 @@ mod tests {
         assert!(c.in_overtime());
         assert_eq!(c.allowed(), Some(2.0));
         assert_eq!(c.used, 11.5);
+        let absolute = TimeControl {
+            main: Some(1.0),
+            per_move: None,
+        };
+        let mut c = Clock::new(absolute, ClockStyle::Byoyomi);
+        c.charge(1.25);
+        assert_eq!(c.allowed(), Some(-0.25));
     }
 
     #[test]

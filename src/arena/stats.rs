@@ -136,21 +136,8 @@ pub fn tally(names: &[String], games: &[GameRecord]) -> Vec<EngineStats> {
 /// The report table, one line per engine.
 pub fn report(stats: &[EngineStats], total_games: usize) -> String {
     let header = [
-        "engine",
-        "games",
-        "W-D-L",
-        "black",
-        "white",
-        "score",
-        "95% interval",
-        "Elo",
-        "length",
-        "captures",
-        "passes",
-        "resign",
-        "time",
-        "illegal",
-        "crash",
+        "engine", "games", "W-D-L", "black", "white", "score", "interval", "Elo±95%", "length",
+        "captures", "passes", "resign", "time", "illegal", "crash",
     ];
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
     for s in stats {
@@ -164,7 +151,7 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
         };
         let (lo, hi) = wilson(s.all.score(), n as f64);
         let elo = match s.elo() {
-            Some((e, err)) => format!("{:+.0} ± {err:.0}", e.round() + 0.0),
+            Some((e, err)) => format!("{:+.0}±{err:.0}", e.round() + 0.0),
             None if n == 0 => "-".into(),
             None if s.all.score() >= 1.0 => "+inf".into(),
             None => "-inf".into(),
@@ -209,9 +196,10 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
         out.push('\n');
     }
     out.push_str(
-        "W-D-L: wins-draws-losses; score: points per game (draw = ½) against all opponents, \
-         Elo difference from it with its 95% error; length: moves per game; captures: \
-         stones captured per game; resign/time/illegal/crash: games lost that way.\n",
+        "W-D-L: wins-draws-losses (black, white: as that colour); score: points per game \
+         (draw = ½) against all opponents, with its 95% interval and the Elo difference it \
+         implies; length: moves per game; captures: stones captured per game; \
+         resign/time/illegal/crash: games lost that way.\n",
     );
     out
 }
