@@ -82,5 +82,15 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     let again = run_match(&dir, &resumed);
     assert_eq!(again.games, run.games);
     assert_eq!(again.stdout, run.stdout);
+
+    // More games extend it: only games 7 and 8 are played.
+    let more: Vec<&str> = resumed
+        .iter()
+        .map(|a| if *a == "6" { "8" } else { a })
+        .collect();
+    let extended = run_match(&dir, &more);
+    assert_eq!(&extended.games[..6], &run.games[..]);
+    let added: Vec<usize> = extended.games[6..].iter().map(|g| g.game).collect();
+    assert!(added == [7, 8] || added == [8, 7], "{added:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

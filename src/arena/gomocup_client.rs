@@ -225,6 +225,11 @@ impl Player for GomocupClient {
     fn close(&mut self) {
         self.end_game();
     }
+
+    /// Every game starts a new process anyway.
+    fn alive(&mut self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -201,6 +201,10 @@ impl Player for GtpClient {
 
     fn end_game(&mut self) {}
 
+    fn alive(&mut self) -> bool {
+        self.process.alive()
+    }
+
     fn close(&mut self) {
         if self.process.alive() {
             let _ = self.send("quit", Duration::from_millis(500));

@@ -101,7 +101,9 @@ fn schedule(engines: usize, games: usize, openings: &[Opening]) -> Vec<Scheduled
     out
 }
 
-/// The settings that make two runs the same match (the results file's header).
+/// The settings that make two runs the same match (the results file's header). The
+/// number of games is not one of them: game numbers do not depend on it, so a match
+/// can be resumed with more games to extend it.
 fn fingerprint(o: &MatchOptions) -> Vec<(String, String)> {
     let mut s = Vec::new();
     for (i, e) in o.engines.iter().enumerate() {
@@ -125,7 +127,6 @@ fn fingerprint(o: &MatchOptions) -> Vec<(String, String)> {
     s.push(("komi".into(), opt(o.komi.map(|v| v.to_string()))));
     s.push(("rules".into(), opt(o.rules.clone())));
     s.push(("gomocup-rule".into(), o.gomocup_rule.to_string()));
-    s.push(("games per pair".into(), o.games.to_string()));
     s.push((
         "openings".into(),
         opt(o.openings.as_ref().map(|p| p.display().to_string())),
@@ -203,6 +204,10 @@ fn worker(shared: &Shared, done: mpsc::Sender<Played>) {
         let ids = [record.black, record.white];
         let mut started = Vec::new();
         for (c, &id) in ids.iter().enumerate() {
+            if players[id].as_mut().is_some_and(|p| !p.alive()) {
+                log::info!("{} died between games; restarting it", engines[id].name);
+                players[id] = None;
+            }
             if players[id].is_none() {
                 match start_player(shared, &engines[id]) {
                     Ok(p) => players[id] = Some(p),

@@ -147,6 +147,8 @@ pub trait Player: Send {
     fn end_game(&mut self);
     /// The engine is no longer needed: it is asked to exit, then killed.
     fn close(&mut self);
+    /// Can it play another game? (A process that died between games cannot.)
+    fn alive(&mut self) -> bool;
 }
 
 /// A time control: main time for the game and a time per move, in seconds. The two
