@@ -148,6 +148,13 @@ fn a_gomocup_brain_plays_through_coordinate_conversion() {
     // The brain plays the first empty point from the top left: its `0,0` is A9, `aa`.
     let first = std::fs::read_to_string(dir.join("game-0001.sgf")).unwrap();
     assert!(first.contains("\n;B[aa]\n"), "{first}");
+    // And Piskvork's record of the same game: 1-based, `x,y,ms`, then the players.
+    let psq = std::fs::read_to_string(dir.join("game-0001.psq")).unwrap();
+    let lines: Vec<&str> = psq.lines().collect();
+    assert_eq!(lines[0], "Piskvorky 9x9, 11:11, 0");
+    assert!(lines[1].starts_with("1,1,"), "{psq}");
+    assert_eq!(lines.len(), 1 + 12 + 4, "{psq}");
+    assert_eq!(lines[13..15], ["pbrain-fake", "tabula"]);
     let second = std::fs::read_to_string(dir.join("game-0002.sgf")).unwrap();
     let brain_moves: Vec<&str> = second
         .lines()

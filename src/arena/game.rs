@@ -30,6 +30,8 @@ pub struct Side<'a> {
 pub struct Played {
     pub record: GameRecord,
     pub sgf: String,
+    /// Every move (opening included) with the milliseconds it took (0 in the opening).
+    pub moves: Vec<(Colour, String, u64)>,
 }
 
 fn fault_end(kind: FaultKind) -> End {
@@ -64,11 +66,13 @@ pub fn play(
 ) -> Played {
     let mut referee = Referee::new(rules.setup).expect("the setup was checked at the start");
     let mut moves: Vec<(Colour, String)> = Vec::new();
+    let mut move_ms: Vec<u64> = Vec::new();
     for (colour, mv) in opening {
         referee
             .play(*colour, mv)
             .expect("openings are checked at the start");
         moves.push((*colour, mv.clone()));
+        move_ms.push(0);
     }
     let mut clocks = [
         Clock::new(sides[0].time, sides[0].style),
@@ -110,7 +114,8 @@ pub fn play(
             };
             let started = Instant::now();
             let answer = sides[c.index()].player.genmove(c, clock, wait, &position);
-            clock.charge(started.elapsed().as_secs_f64());
+            let took = started.elapsed();
+            clock.charge(took.as_secs_f64());
             let mv = match answer {
                 Err(f) => break 'game forfeit(c, f, &format!("at move {}", moves.len() + 1)),
                 Ok(Answer::Resign) => {
@@ -138,6 +143,7 @@ pub fn play(
                 );
             }
             moves.push((c, mv.clone()));
+            move_ms.push(took.as_millis() as u64);
             let rows = referee.rows();
             let position = Position {
                 rows: &rows,
@@ -163,6 +169,11 @@ pub fn play(
     Played {
         record,
         sgf: referee.sgf(),
+        moves: moves
+            .into_iter()
+            .zip(move_ms)
+            .map(|((c, m), ms)| (c, m, ms))
+            .collect(),
     }
 }
 

@@ -291,6 +291,7 @@ fn cannot_start(
     Played {
         record,
         sgf: referee.sgf(),
+        moves: opening.iter().map(|(c, m)| (*c, m.clone(), 0)).collect(),
     }
 }
 
@@ -298,8 +299,29 @@ fn record_path(out: &Path, game: usize) -> PathBuf {
     out.join(format!("game-{game:04}.sgf"))
 }
 
-fn save_record(out: &Path, played: &Played, names: &[String]) -> std::io::Result<()> {
+/// The SGF record of every game, and Piskvork's PSQ for games with a Gomocup engine
+/// (when every move is a point: PSQ has no passes).
+fn save_record(
+    out: &Path,
+    played: &Played,
+    names: &[String],
+    o: &MatchOptions,
+    setup: &GameSetup,
+) -> std::io::Result<()> {
     let r = &played.record;
+    let gomocup = [r.black, r.white]
+        .iter()
+        .any(|&e| o.engines[e].protocol == Protocol::Gomocup);
+    if gomocup
+        && let Some(psq) = records::psq(
+            &played.moves,
+            setup,
+            [&names[r.black], &names[r.white]],
+            r.winner(),
+        )
+    {
+        std::fs::write(out.join(format!("game-{:04}.psq", r.game)), psq)?;
+    }
     let props = [
         ("GN", format!("game {}", r.game)),
         ("PB", names[r.black].clone()),
@@ -361,8 +383,8 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
         }
         drop(tx);
         for played in rx {
-            let saved =
-                save_record(&o.out, &played, &names).and_then(|_| results.append(&played.record));
+            let saved = save_record(&o.out, &played, &names, o, &setup)
+                .and_then(|_| results.append(&played.record));
             if let Err(e) = saved {
                 failure = Some(format!("{}: {e}", o.out.display()));
                 // Stop handing out games; the ones running finish and are dropped.
