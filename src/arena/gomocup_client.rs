@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::gtp_client::excerpt;
 use super::player::{Answer, Clock, Colour, Fault, FaultKind, GameSetup, Player, Position};
-use super::process::EngineProcess;
+use super::process::{EngineProcess, STARTUP};
 use crate::games::coord;
 
 /// Gomocup `x,y` (0-based, x the column, y counted from the top) to a GTP vertex
@@ -152,7 +152,7 @@ impl Player for GomocupClient {
             format!("RECTSTART {},{}", setup.width, setup.height)
         };
         self.send(&start)?;
-        let answer = self.answer(Instant::now() + self.timeout)?;
+        let answer = self.answer(Instant::now() + self.timeout.max(STARTUP))?;
         if !answer.eq_ignore_ascii_case("OK") {
             return Err(Fault::new(
                 FaultKind::Refused,

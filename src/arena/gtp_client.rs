@@ -5,7 +5,7 @@ use std::fs::File;
 use std::time::{Duration, Instant};
 
 use super::player::{Answer, Clock, Colour, Fault, FaultKind, GameSetup, Player, Position};
-use super::process::EngineProcess;
+use super::process::{EngineProcess, STARTUP};
 
 /// A GTP response: success or failure, and its text.
 pub type Response = Result<String, String>;
@@ -95,7 +95,8 @@ impl GtpClient {
     /// Whether the engine lists `name` (asked once per process).
     pub fn knows(&mut self, name: &str) -> Result<bool, Fault> {
         if self.commands.is_none() {
-            let wait = self.timeout;
+            // The first exchange with a new process: it may still be starting.
+            let wait = self.timeout.max(STARTUP);
             let list = self.send("list_commands", wait)?.unwrap_or_default();
             self.commands = Some(list.split_whitespace().map(String::from).collect());
         }
@@ -123,6 +124,7 @@ impl Player for GtpClient {
         opening: &[(Colour, String)],
     ) -> Result<(), Fault> {
         self.me = me;
+        self.knows("list_commands")?;
         if !setup.game.eq_ignore_ascii_case("go") {
             self.require(&format!("set_game {}", setup.game))?;
         }

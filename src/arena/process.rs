@@ -11,6 +11,10 @@ use std::time::{Duration, Instant};
 
 use crate::protocol::input::read_line;
 
+/// The least time a new process gets for its first answer: engines load opening books
+/// and networks at start, and a loaded machine starts even a script slowly.
+pub const STARTUP: Duration = Duration::from_secs(30);
+
 /// Why an engine gave no usable answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EngineError {
