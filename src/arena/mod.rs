@@ -55,6 +55,8 @@ pub fn main(args: impl Iterator<Item = String>) -> u8 {
     }
 }
 
+/// The game as the options describe it, with the board's width and height as the
+/// referee has them; `Err` if tabula cannot referee it.
 fn game_setup(o: &MatchOptions) -> Result<GameSetup, String> {
     let mut setup = GameSetup {
         game: o.game.clone(),

@@ -25,15 +25,27 @@ pub struct Shared<'a> {
     pub out: &'a Path,
 }
 
+/// The file an engine's stderr is appended to, named after the engine (with anything
+/// but letters, digits, `-`, `_` and `.` replaced, so a name never makes a path).
 fn stderr_log(out: &Path, name: &str) -> Option<File> {
+    let file: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     OpenOptions::new()
         .create(true)
         .append(true)
-        .open(out.join(format!("{name}.stderr")))
+        .open(out.join(format!("{file}.stderr")))
         .ok()
 }
 
-/// Starts engine `index`'s process (Gomocup engines start one per game themselves).
+/// Starts the engine of `spec` (a Gomocup engine starts a process per game itself).
 fn start_player(shared: &Shared, spec: &EngineSpec) -> Result<Box<dyn Player>, player::Fault> {
     let log = stderr_log(shared.out, &spec.name);
     let timeout = shared.rules.timeout;
