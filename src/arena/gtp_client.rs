@@ -214,3 +214,39 @@ impl Player for GtpClient {
         self.process.finish(Duration::from_millis(500));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that reads one command and prints `output` (a printf format).
+    fn scripted(output: &str) -> GtpClient {
+        let command = format!("sh -c 'read line; printf \"{output}\"; sleep 5'");
+        GtpClient::start(&command, None, Duration::from_secs(5)).unwrap()
+    }
+
+    #[test]
+    fn reads_responses_with_ids_crlf_and_leading_blank_lines() {
+        let mut c = scripted("\\r\\n=12 E5\\r\\nsecond line\\r\\n\\r\\n");
+        let reply = c.send("genmove b", Duration::from_secs(5)).unwrap();
+        assert_eq!(reply, Ok("E5\nsecond line".to_string()));
+        let mut c = scripted("? illegal move\\n\\n");
+        let reply = c.send("play b e5", Duration::from_secs(5)).unwrap();
+        assert_eq!(reply, Err("illegal move".to_string()));
+    }
+
+    #[test]
+    fn garbage_silence_and_death_are_faults() {
+        let mut c = scripted("Hello, I am an engine\\n\\n");
+        let f = c.send("name", Duration::from_secs(5)).unwrap_err();
+        assert_eq!(f.kind, FaultKind::Garbage);
+        assert!(f.detail.contains("Hello, I am an engine"), "{}", f.detail);
+        let mut c = scripted("");
+        let f = c.send("name", Duration::from_millis(200)).unwrap_err();
+        assert_eq!(f.kind, FaultKind::Timeout);
+        let mut c = GtpClient::start("sh -c 'exit 7'", None, Duration::from_secs(5)).unwrap();
+        let f = c.send("name", Duration::from_secs(5)).unwrap_err();
+        assert_eq!(f.kind, FaultKind::Crash);
+        assert!(f.detail.contains("exit status: 7"), "{}", f.detail);
+    }
+}
