@@ -177,6 +177,11 @@ pub fn play(
     }
 }
 
+/// A `final_score` answer as GTP defines it: `B+n`, `W+n` or `0`.
+fn is_result(score: &str) -> bool {
+    score == "0" || score.starts_with("B+") || score.starts_with("W+")
+}
+
 fn forfeit(loser: Colour, fault: Fault, when: &str) -> (String, End, String) {
     let how = if fault.kind == FaultKind::Timeout {
         'T'
@@ -207,11 +212,12 @@ fn scored(
     };
     if let Some(ext) = external.as_deref_mut() {
         match ext.score(rules.setup, moves) {
-            Ok(score) => {
+            Ok(score) if is_result(score.trim()) => {
                 let score = score.trim().to_string();
                 let reason = format!("{stopped}referee: {score} (tabula: {})", verdict.score);
                 return (score, end, reason);
             }
+            Ok(other) => log::warn!("referee answered {other:?}; using tabula's score"),
             Err(e) => log::warn!("referee failed ({e}); using tabula's score"),
         }
     }

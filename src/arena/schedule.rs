@@ -85,3 +85,46 @@ pub fn fingerprint(o: &MatchOptions) -> Vec<(String, String)> {
     s.push(("referee".into(), opt(o.referee.clone())));
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::player::Colour;
+
+    #[test]
+    fn round_robin_alternates_colours_and_plays_each_opening_both_ways() {
+        let openings: Vec<Opening> = vec![
+            vec![(Colour::Black, "E5".into())],
+            vec![(Colour::Black, "C3".into())],
+        ];
+        let games = schedule(3, 4, &openings);
+        let summary: Vec<(usize, usize, usize, usize)> = games
+            .iter()
+            .map(|s| {
+                (
+                    s.record.game,
+                    s.record.black,
+                    s.record.white,
+                    s.record.opening,
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary[..6],
+            [
+                (1, 0, 1, 1),
+                (2, 0, 2, 1),
+                (3, 1, 2, 1),
+                (4, 1, 0, 1),
+                (5, 2, 0, 1),
+                (6, 2, 1, 1)
+            ]
+        );
+        assert_eq!(summary[6], (7, 0, 1, 2));
+        assert_eq!(games.len(), 12);
+        assert_eq!(games[6].opening[0].1, "C3");
+        // More games only add to the end: a match can be extended.
+        let more = schedule(3, 6, &openings);
+        assert!(more.iter().zip(&games).all(|(a, b)| a.record == b.record));
+    }
+}
