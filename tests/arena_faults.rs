@@ -103,20 +103,39 @@ fn an_engine_without_a_clock_is_still_cut_off_by_the_timeout() {
 }
 
 #[test]
-fn running_out_of_main_time_loses() {
+fn running_out_of_main_time_loses_and_the_engine_is_told_its_clock() {
     if python().is_none() {
         return;
     }
-    let run = fake_as_black(
-        "slow",
-        "slow",
-        "0.3",
-        &["--time", "1", "--margin", "0.2"],
-        "1",
-    );
+    let dir = out_dir("slow");
+    let log = dir.join("commands.log");
+    let slow = fake("slow", "0.3");
+    let tab = tabula(1);
+    let args = [
+        "--size", "9", "--games", "1", "--engine", &slow, "--name", "slow", "--time", "1",
+        "--margin", "0.2", "--engine", &tab,
+    ];
+    let run = run_match_with_env(&dir, &args, &[("FAKE_GTP_LOG", &log)]);
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end), ("W+T", End::Time));
     assert!(g.time[0] >= 0.9, "{g:?}");
+    let commands = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = commands.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "list_commands",
+            "boardsize 9",
+            "clear_board",
+            "komi 7.5",
+            "time_settings 1 0 0"
+        ]
+    );
+    // Before each genmove, the time left in whole seconds (rounded up).
+    assert_eq!(lines[5..7], ["time_left b 1 0", "genmove b"]);
+    assert!(commands.contains("play w "), "{commands}");
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -66,7 +66,13 @@ pub fn read_results(dir: &Path) -> Vec<GameRecord> {
 
 /// Runs `tabula match --out DIR ARGS` to the end.
 pub fn run_match(dir: &Path, args: &[&str]) -> MatchRun {
+    run_match_with_env(dir, args, &[])
+}
+
+/// `run_match` with environment variables for the engines.
+pub fn run_match_with_env(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> MatchRun {
     let out = Command::new(TABULA)
+        .envs(env.iter().copied())
         .arg("match")
         .arg("--out")
         .arg(dir)

@@ -14,6 +14,8 @@ It passes on every genmove, except:
   refuse N       refuses the opponent's moves from its Nth genmove on
   slow S         sleeps S seconds before every answer to genmove
   pass           always passes
+
+With FAKE_GTP_LOG set, every command line it reads is appended to that file.
 """
 import os
 import sys
@@ -54,7 +56,11 @@ def genmove():
     answer("pass")
 
 
+log = os.environ.get("FAKE_GTP_LOG")
 for line in sys.stdin:
+    if log:
+        with open(log, "a") as f:
+            f.write(line)
     words = line.split()
     if not words:
         continue
