@@ -170,3 +170,58 @@ fn a_gomocup_brain_plays_through_coordinate_conversion() {
     check_records(&dir, &run.games);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_gomocup_brain_gets_its_limits_and_loses_on_time_when_it_hangs() {
+    if python().is_none() {
+        return;
+    }
+    let dir = out_dir("gomocup-hang");
+    let log = dir.join("brain.log");
+    let brain = format!(
+        "python3 {} hang 3",
+        fake_engines().join("pbrain-fake.py").display()
+    );
+    let tab = tabula(5);
+    let args = [
+        "--size",
+        "9",
+        "--games",
+        "1",
+        "--engine",
+        &brain,
+        "--move-time",
+        "0.5",
+        "--time",
+        "30",
+        "--margin",
+        "0.3",
+        "--engine",
+        &tab,
+    ];
+    let run = run_match_with_env(&dir, &args, &[("FAKE_PBRAIN_LOG", &log)]);
+    let g = &run.games[0];
+    assert_eq!(
+        (g.result.as_str(), g.end, g.moves),
+        ("W+T", End::Time, 4),
+        "{g:?}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "START 9",
+            "INFO timeout_turn 500",
+            "INFO timeout_match 30000",
+            "INFO max_memory 0",
+            "INFO game_type 1",
+            "INFO rule 0",
+            "INFO time_left 30000",
+        ]
+    );
+    assert_eq!(lines[7], "BEGIN");
+    assert!(lines[9].starts_with("TURN "), "{sent}");
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}

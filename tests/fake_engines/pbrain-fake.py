@@ -1,14 +1,27 @@
 #!/usr/bin/env python3
 """A Gomocup brain for the arena tests: it keeps the board from BOARD and TURN and
 plays the first empty point, row by row from the top left. It chats with MESSAGE
-lines before its moves, as real brains do."""
+lines before its moves, as real brains do.
+
+usage: pbrain-fake.py [hang N]   (with `hang N`, it never answers its Nth move)
+With FAKE_PBRAIN_LOG set, every line it reads is appended to that file."""
+import os
 import sys
+import time
+
+hang_at = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[1] == "hang" else 0
+moves = 0
+log = os.environ.get("FAKE_PBRAIN_LOG")
 
 size = (15, 15)
 board = {}
 
 
 def move():
+    global moves
+    moves += 1
+    if moves == hang_at:
+        time.sleep(3600)
     for y in range(size[1]):
         for x in range(size[0]):
             if (x, y) not in board:
@@ -21,6 +34,9 @@ def move():
 
 reading_board = False
 for raw in sys.stdin:
+    if log:
+        with open(log, "a") as f:
+            f.write(raw)
     line = raw.strip()
     upper = line.upper()
     if reading_board:
