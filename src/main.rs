@@ -1,4 +1,4 @@
-//! `tabula`: the GTP daemon (default), and the `bench` subcommand.
+//! `tabula`: the GTP daemon (default), and the `bench` and `match` subcommands.
 
 use std::io::{self, BufReader};
 use std::process::ExitCode;
@@ -10,6 +10,7 @@ tabula: a game engine over GTP v2 on stdin/stdout
 
 usage: tabula [options]          serve GTP (Go 19x19 by default)
        tabula bench [options]    print speed figures
+       tabula match [options]    engine against engine (tabula match --help)
 
 options:
   --game NAME      game to start with, as set_game names it (Go)
@@ -76,7 +77,12 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let options = match parse_options(std::env::args().skip(1)) {
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().is_some_and(|a| a == "match") {
+        args.next();
+        return ExitCode::from(tabula::arena::main(args));
+    }
+    let options = match parse_options(args) {
         Ok(Some(o)) => o,
         Ok(None) => return ExitCode::SUCCESS,
         Err(e) => {

@@ -1,0 +1,226 @@
+//! One game between two players, refereed move by move.
+
+use std::time::{Duration, Instant};
+
+use super::openings::Opening;
+use super::player::{
+    Answer, Clock, ClockStyle, Colour, Fault, FaultKind, GameSetup, Player, Position, TimeControl,
+};
+use super::referee::{ExternalReferee, Referee};
+use super::results::{End, GameRecord};
+
+/// What a game needs besides its players.
+pub struct GameRules<'a> {
+    pub setup: &'a GameSetup,
+    pub max_moves: usize,
+    /// Added to every move's time before the engine is out of time.
+    pub margin: Duration,
+    /// The wait for an answer when no clock runs.
+    pub timeout: Duration,
+}
+
+/// One side of the game: its engine, and how its clock runs.
+pub struct Side<'a> {
+    pub player: &'a mut dyn Player,
+    pub time: TimeControl,
+    pub style: ClockStyle,
+}
+
+/// A finished game: the results line and the referee's SGF.
+pub struct Played {
+    pub record: GameRecord,
+    pub sgf: String,
+    /// Every move (opening included) with the milliseconds it took (0 in the opening).
+    pub moves: Vec<(Colour, String, u64)>,
+}
+
+fn fault_end(kind: FaultKind) -> End {
+    match kind {
+        FaultKind::Timeout => End::Time,
+        FaultKind::Crash => End::Crash,
+        FaultKind::Garbage => End::Garbage,
+        FaultKind::Refused => End::Refused,
+    }
+}
+
+/// The SGF result of `winner` winning by `how` (`R`, `T`, `F`).
+fn result_for(winner: Colour, how: char) -> String {
+    format!("{}+{how}", winner.letter())
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::Black => "Black",
+        Colour::White => "White",
+    }
+}
+
+/// Plays game `record` (number, engines and opening filled in) with `sides` (Black
+/// first). `external` scores finished games if given.
+pub fn play(
+    rules: &GameRules,
+    mut sides: [Side; 2],
+    opening: &Opening,
+    mut external: Option<&mut ExternalReferee>,
+    mut record: GameRecord,
+) -> Played {
+    let mut referee = Referee::new(rules.setup).expect("the setup was checked at the start");
+    let mut moves: Vec<(Colour, String)> = Vec::new();
+    let mut move_ms: Vec<u64> = Vec::new();
+    for (colour, mv) in opening {
+        referee
+            .play(*colour, mv)
+            .expect("openings are checked at the start");
+        moves.push((*colour, mv.clone()));
+        move_ms.push(0);
+    }
+    let mut clocks = [
+        Clock::new(sides[0].time, sides[0].style),
+        Clock::new(sides[1].time, sides[1].style),
+    ];
+
+    let outcome = 'game: {
+        for c in [Colour::Black, Colour::White] {
+            let side = &mut sides[c.index()];
+            if let Err(f) = side
+                .player
+                .new_game(rules.setup, c, &clocks[c.index()], opening)
+            {
+                break 'game forfeit(c, f, "before the game");
+            }
+        }
+        loop {
+            if referee.is_over() {
+                break 'game scored(&mut referee, &mut external, rules, &moves, End::Score);
+            }
+            if moves.len() >= rules.max_moves {
+                break 'game scored(&mut referee, &mut external, rules, &moves, End::MoveLimit);
+            }
+            let c = referee.side_to_move();
+            let rows = referee.rows();
+            let clock = &mut clocks[c.index()];
+            let wait = match clock.allowed() {
+                None => rules.timeout,
+                Some(a) if a + rules.margin.as_secs_f64() <= 0.0 => {
+                    let over = format!("out of time ({:.1} s over)", -a);
+                    let fault = Fault::new(FaultKind::Timeout, over);
+                    break 'game forfeit(c, fault, &format!("at move {}", moves.len() + 1));
+                }
+                Some(a) => Duration::from_secs_f64(a.max(0.0)) + rules.margin,
+            };
+            let position = Position {
+                rows: &rows,
+                moves: &moves,
+            };
+            let started = Instant::now();
+            let answer = sides[c.index()].player.genmove(c, clock, wait, &position);
+            let took = started.elapsed();
+            clock.charge(took.as_secs_f64());
+            let mv = match answer {
+                Err(f) => break 'game forfeit(c, f, &format!("at move {}", moves.len() + 1)),
+                Ok(Answer::Resign) => {
+                    break 'game (
+                        result_for(c.opponent(), 'R'),
+                        End::Resign,
+                        format!("{} resigned at move {}", colour_name(c), moves.len() + 1),
+                    );
+                }
+                Ok(Answer::Pass) => {
+                    record.passes[c.index()] += 1;
+                    "pass".to_string()
+                }
+                Ok(Answer::Move(m)) => m,
+            };
+            if let Err(why) = referee.play(c, &mv) {
+                break 'game (
+                    result_for(c.opponent(), 'F'),
+                    End::Illegal,
+                    format!(
+                        "{} played {mv} at move {}: {why}",
+                        colour_name(c),
+                        moves.len() + 1
+                    ),
+                );
+            }
+            moves.push((c, mv.clone()));
+            move_ms.push(took.as_millis() as u64);
+            let rows = referee.rows();
+            let position = Position {
+                rows: &rows,
+                moves: &moves,
+            };
+            for observer in [Colour::Black, Colour::White] {
+                if let Err(f) = sides[observer.index()].player.observe(c, &mv, &position) {
+                    break 'game forfeit(observer, f, &format!("after move {}", moves.len()));
+                }
+            }
+        }
+    };
+    for side in &mut sides {
+        side.player.end_game();
+    }
+    let (result, end, reason) = outcome;
+    record.result = result;
+    record.end = end;
+    record.reason = reason;
+    record.moves = moves.len();
+    record.captures = referee.captured();
+    record.time = [clocks[0].used, clocks[1].used];
+    Played {
+        record,
+        sgf: referee.sgf(),
+        moves: moves
+            .into_iter()
+            .zip(move_ms)
+            .map(|((c, m), ms)| (c, m, ms))
+            .collect(),
+    }
+}
+
+/// A `final_score` answer as GTP defines it: `B+n`, `W+n` or `0`.
+fn is_result(score: &str) -> bool {
+    score == "0" || score.starts_with("B+") || score.starts_with("W+")
+}
+
+fn forfeit(loser: Colour, fault: Fault, when: &str) -> (String, End, String) {
+    let how = if fault.kind == FaultKind::Timeout {
+        'T'
+    } else {
+        'F'
+    };
+    (
+        result_for(loser.opponent(), how),
+        fault_end(fault.kind),
+        format!("{} {when}: {}", colour_name(loser), fault.detail),
+    )
+}
+
+/// The score of a finished (or stopped) game: the external referee's if there is one
+/// and it answers, else ours.
+fn scored(
+    referee: &mut Referee,
+    external: &mut Option<&mut ExternalReferee>,
+    rules: &GameRules,
+    moves: &[(Colour, String)],
+    end: End,
+) -> (String, End, String) {
+    let verdict = referee.verdict();
+    let stopped = if end == End::MoveLimit {
+        format!("stopped after {} moves; ", moves.len())
+    } else {
+        String::new()
+    };
+    if let Some(ext) = external.as_deref_mut() {
+        match ext.score(rules.setup, moves) {
+            Ok(score) if is_result(score.trim()) => {
+                let score = score.trim().to_string();
+                let reason = format!("{stopped}referee: {score} (tabula: {})", verdict.score);
+                return (score, end, reason);
+            }
+            Ok(other) => log::warn!("referee answered {other:?}; using tabula's score"),
+            Err(e) => log::warn!("referee failed ({e}); using tabula's score"),
+        }
+    }
+    let reason = format!("{stopped}{}", verdict.sentence);
+    (verdict.score, end, reason)
+}

@@ -1,0 +1,296 @@
+//! The command line of `tabula match`.
+
+use std::path::PathBuf;
+
+use super::player::TimeControl;
+
+pub const USAGE: &str = "\
+tabula match: engine against engine, refereed by tabula's rules
+
+usage: tabula match [options] --engine CMD [engine options] --engine CMD [engine options]...
+
+Every pair of engines plays --games games (a round robin; with two engines, one match),
+colours alternating. Results go to DIR/results.tsv (one line per game, written as it
+ends), records to DIR/game-NNNN.sgf, the report to stdout, progress to stderr.
+
+engines (each option applies to the --engine before it; before any --engine, to all):
+  --engine CMD         an engine command line, run by sh (quote it)
+  --name NAME          its name in the report (default: the program's file name)
+  --protocol P         gtp or gomocup (default: gomocup for pbrain-* programs, else gtp)
+  --time S             main time per game, seconds
+  --move-time S        time per move, seconds (GTP: byo-yomi after the main time;
+                       Gomocup: timeout_turn)
+
+game:
+  --game NAME          the game, as set_game names it (default Go)
+  --size N             board size (Go: default 19)
+  --komi K             komi (Go: default 7.5)
+  --rules NAME         rule set, as kgs-rules names it (Go: chinese, japanese, ...)
+  --gomocup-rule N     INFO rule sent to Gomocup engines (default 0)
+
+match:
+  --games N            games per pair of engines (default 2)
+  --openings FILE      start games from these openings (SGF, PSQ, move lists), each
+                       played twice per pair, colours swapped
+  --max-moves N        stop and score a game after N moves (default 1000)
+  --parallel N         games at once (default 1)
+  --referee CMD        a GTP engine whose final_score decides finished games
+  --out DIR            where results and records go (default match)
+  --resume             continue the match in DIR, skipping the games it holds
+  --margin S           grace added to every move's time (default 1)
+  --timeout S          longest wait for an answer when no clock runs (default 60)
+  -h, --help           this text";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Gtp,
+    Gomocup,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub command: String,
+    pub name: String,
+    pub protocol: Protocol,
+    pub time: TimeControl,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchOptions {
+    pub engines: Vec<EngineSpec>,
+    pub game: String,
+    pub size: Option<usize>,
+    pub komi: Option<f64>,
+    pub rules: Option<String>,
+    pub gomocup_rule: u32,
+    pub games: usize,
+    pub openings: Option<PathBuf>,
+    pub max_moves: usize,
+    pub parallel: usize,
+    pub referee: Option<String>,
+    pub out: PathBuf,
+    pub resume: bool,
+    pub margin: f64,
+    pub timeout: f64,
+}
+
+/// What the user wrote for one engine; unset fields fall back to the defaults.
+#[derive(Clone, Default)]
+struct EngineArgs {
+    command: String,
+    name: Option<String>,
+    protocol: Option<Protocol>,
+    main: Option<f64>,
+    per_move: Option<f64>,
+}
+
+/// The program's file name, looking past an interpreter (`python3 x.py` → `x`).
+pub fn program_name(command: &str) -> String {
+    let base = |w: &str| {
+        let file = w.rsplit('/').next().unwrap_or(w);
+        file.split('.').next().unwrap_or(file).to_string()
+    };
+    let mut words = command.split_whitespace();
+    let first = words.next().map(base).unwrap_or_default();
+    let interpreters = [
+        "python", "python3", "perl", "sh", "bash", "node", "ruby", "env",
+    ];
+    if interpreters.contains(&first.as_str())
+        && let Some(script) = words.find(|w| !w.starts_with('-'))
+    {
+        return base(script);
+    }
+    first
+}
+
+/// The engine the per-engine options apply to: the last one given, or all of them.
+fn target<'a>(engines: &'a mut [EngineArgs], defaults: &'a mut EngineArgs) -> &'a mut EngineArgs {
+    engines.last_mut().unwrap_or(defaults)
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
+    let v = value.ok_or(format!("{flag} needs a value"))?;
+    v.parse()
+        .map_err(|_| format!("{flag}: not a valid value: {v}"))
+}
+
+fn seconds(flag: &str, value: Option<String>) -> Result<f64, String> {
+    let s: f64 = number(flag, value)?;
+    if s.is_finite() && s > 0.0 {
+        Ok(s)
+    } else {
+        Err(format!("{flag}: seconds must be positive"))
+    }
+}
+
+/// Parses the arguments after `match`; `Ok(None)` when help was printed.
+pub fn parse(args: impl Iterator<Item = String>) -> Result<Option<MatchOptions>, String> {
+    let mut o = MatchOptions {
+        engines: Vec::new(),
+        game: "Go".into(),
+        size: None,
+        komi: None,
+        rules: None,
+        gomocup_rule: 0,
+        games: 2,
+        openings: None,
+        max_moves: 1000,
+        parallel: 1,
+        referee: None,
+        out: PathBuf::from("match"),
+        resume: false,
+        margin: 1.0,
+        timeout: 60.0,
+    };
+    let mut defaults = EngineArgs::default();
+    let mut engines: Vec<EngineArgs> = Vec::new();
+    let mut args = args.peekable();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = || inline.clone().or_else(|| args.next());
+        match flag.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(None);
+            }
+            "--engine" => {
+                let command = value().ok_or("--engine needs a command line")?;
+                engines.push(EngineArgs {
+                    command,
+                    name: None,
+                    ..defaults.clone()
+                });
+            }
+            "--name" => {
+                target(&mut engines, &mut defaults).name =
+                    Some(value().ok_or("--name needs a value")?)
+            }
+            "--protocol" => {
+                target(&mut engines, &mut defaults).protocol = Some(match value().as_deref() {
+                    Some("gtp") => Protocol::Gtp,
+                    Some("gomocup") => Protocol::Gomocup,
+                    _ => return Err("--protocol: gtp or gomocup".into()),
+                })
+            }
+            "--time" => {
+                target(&mut engines, &mut defaults).main = Some(seconds("--time", value())?)
+            }
+            "--move-time" => {
+                target(&mut engines, &mut defaults).per_move =
+                    Some(seconds("--move-time", value())?)
+            }
+            "--game" => o.game = value().ok_or("--game needs a name")?,
+            "--size" => o.size = Some(number("--size", value())?),
+            "--komi" => o.komi = Some(number("--komi", value())?),
+            "--rules" => o.rules = Some(value().ok_or("--rules needs a name")?),
+            "--gomocup-rule" => o.gomocup_rule = number("--gomocup-rule", value())?,
+            "--games" => o.games = number("--games", value())?,
+            "--openings" => o.openings = Some(value().ok_or("--openings needs a file")?.into()),
+            "--max-moves" => o.max_moves = number("--max-moves", value())?,
+            "--parallel" => o.parallel = number::<usize>("--parallel", value())?.max(1),
+            "--referee" => o.referee = Some(value().ok_or("--referee needs a command")?),
+            "--out" => o.out = value().ok_or("--out needs a folder")?.into(),
+            "--resume" => o.resume = true,
+            "--margin" => o.margin = number("--margin", value())?,
+            "--timeout" => o.timeout = seconds("--timeout", value())?,
+            other => return Err(format!("unknown option {other} (try tabula match --help)")),
+        }
+    }
+    if engines.len() < 2 {
+        return Err("a match needs at least two --engine".into());
+    }
+    if o.game.eq_ignore_ascii_case("go") {
+        o.size.get_or_insert(19);
+        o.komi.get_or_insert(7.5);
+    }
+    o.engines = engines
+        .into_iter()
+        .map(|e| {
+            let program = program_name(&e.command);
+            EngineSpec {
+                protocol: e.protocol.unwrap_or(if program.starts_with("pbrain-") {
+                    Protocol::Gomocup
+                } else {
+                    Protocol::Gtp
+                }),
+                name: e.name.unwrap_or(program),
+                time: TimeControl {
+                    main: e.main,
+                    per_move: e.per_move,
+                },
+                command: e.command,
+            }
+        })
+        .collect();
+    // Repeated names get a number, so every line of the report is told apart.
+    let given: Vec<String> = o.engines.iter().map(|e| e.name.clone()).collect();
+    for (i, name) in given.iter().enumerate() {
+        if given.iter().filter(|n| *n == name).count() > 1 {
+            let nth = given[..i].iter().filter(|n| *n == name).count() + 1;
+            o.engines[i].name = format!("{name}-{nth}");
+        }
+    }
+    Ok(Some(o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &[&str]) -> impl Iterator<Item = String> {
+        line.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    #[test]
+    fn engine_options_follow_their_engine_and_defaults_come_first() {
+        let o = parse(args(&[
+            "--move-time",
+            "5",
+            "--engine",
+            "gnugo --mode gtp",
+            "--time",
+            "60",
+            "--engine",
+            "/opt/pbrain-rapfi",
+            "--engine",
+            "python3 t/fake.py hang",
+            "--name",
+            "x",
+            "--size=9",
+            "--games",
+            "4",
+        ]))
+        .unwrap()
+        .unwrap();
+        let e = &o.engines;
+        assert_eq!(e[0].name, "gnugo");
+        assert_eq!(
+            e[0].time,
+            TimeControl {
+                main: Some(60.0),
+                per_move: Some(5.0)
+            }
+        );
+        assert_eq!(e[1].protocol, Protocol::Gomocup);
+        assert_eq!(e[1].time.main, None);
+        assert_eq!((e[2].name.as_str(), e[2].protocol), ("x", Protocol::Gtp));
+        assert_eq!((o.size, o.komi, o.games), (Some(9), Some(7.5), 4));
+    }
+
+    #[test]
+    fn repeated_names_are_numbered_and_one_engine_is_refused() {
+        let o = parse(args(&["--engine", "tabula", "--engine", "tabula --seed 2"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.engines[0].name, "tabula-1");
+        assert_eq!(o.engines[1].name, "tabula-2");
+        assert!(parse(args(&["--engine", "tabula"])).is_err());
+        assert!(parse(args(&["--engine", "a", "--engine", "b", "--bogus"])).is_err());
+    }
+}

@@ -1,0 +1,112 @@
+//! Game records: the referee's SGF with the players, the result and the reason added
+//! to its root node.
+
+use super::gomocup_client::vertex_to_gomocup;
+use super::player::{Colour, GameSetup};
+use crate::sgf;
+
+/// Piskvork's PSQ record: `Piskvorky WxH, 11:11, 0`, one `x,y,ms` line per move (1-based,
+/// `x` from the left, `y` from the top), then the players' names, `-1`, and
+/// `winner,game` (1 Black, 2 White, 0 a draw). `None` if a move is not a point.
+pub fn psq(
+    moves: &[(Colour, String, u64)],
+    setup: &GameSetup,
+    names: [&str; 2],
+    winner: Option<Colour>,
+) -> Option<String> {
+    let mut out = format!("Piskvorky {}x{}, 11:11, 0\n", setup.width, setup.height);
+    for (_, mv, ms) in moves {
+        let (x, y) = vertex_to_gomocup(mv, setup.width, setup.height)?;
+        out.push_str(&format!("{},{},{ms}\n", x + 1, y + 1));
+    }
+    let winner = winner.map_or(0, |c| c.index() + 1);
+    out.push_str(&format!(
+        "{}\n{}\n-1\n{winner},{}\n",
+        names[0], names[1], setup.game
+    ));
+    Some(out)
+}
+
+/// Where the root node of `text` ends: the first `;`, `(` or `)` outside a value after
+/// the opening `(;`.
+fn root_end(text: &str) -> Option<usize> {
+    let start = text.find("(;")? + 2;
+    let mut in_value = false;
+    let mut escaped = false;
+    for (i, c) in text[start..].char_indices() {
+        if in_value {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, ']') => in_value = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                '[' => in_value = true,
+                ';' | '(' | ')' => return Some(start + i),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// Adds `properties` to the root node of the SGF `text`.
+pub fn annotate(text: &str, properties: &[(&str, String)]) -> String {
+    let added: String = properties
+        .iter()
+        .map(|(id, v)| sgf::property_text(id, std::slice::from_ref(v)))
+        .collect();
+    match root_end(text) {
+        Some(at) => {
+            let at = text[..at].trim_end().len();
+            format!("{}{added}{}", &text[..at], &text[at..])
+        }
+        None => format!("(;{added})\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn psq_counts_from_one_and_from_the_top() {
+        let setup = GameSetup {
+            game: "Go".into(),
+            size: Some(9),
+            komi: None,
+            rules: None,
+            gomocup_rule: 0,
+            width: 9,
+            height: 9,
+        };
+        let moves = vec![
+            (Colour::Black, "A9".to_string(), 0),
+            (Colour::White, "J1".to_string(), 125),
+        ];
+        let text = psq(&moves, &setup, ["a", "b"], Some(Colour::White)).unwrap();
+        assert_eq!(
+            text,
+            "Piskvorky 9x9, 11:11, 0\n1,1,0\n9,9,125\na\nb\n-1\n2,Go\n"
+        );
+        let opening = crate::arena::openings::parse("g.psq", &text, &setup).unwrap();
+        let back: Vec<&str> = opening[0].iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(back, ["A9", "J1"]);
+        let pass = vec![(Colour::Black, "pass".to_string(), 0)];
+        assert_eq!(psq(&pass, &setup, ["a", "b"], None), None);
+    }
+
+    #[test]
+    fn properties_go_into_the_root_node() {
+        let text = "(;FF[4]GN[a;b\\]c]SZ[9]\n;B[ee];W[])\n";
+        let out = annotate(text, &[("RE", "B+R".into()), ("C", "x]y".into())]);
+        let trees = sgf::parse(&out).unwrap();
+        let root = &trees[0].nodes[0];
+        assert_eq!(root.first("RE"), Some("B+R"));
+        assert_eq!(root.get("C").unwrap().len(), 1, "{out}");
+        assert_eq!(trees[0].nodes.len(), 3);
+        assert!(out.contains("SZ[9]RE[B+R]C[x\\]y]\n;B[ee]"), "{out}");
+    }
+}

@@ -1,0 +1,306 @@
+//! The results file: a header that pins the match settings, then one tab-separated line
+//! per finished game, appended and flushed as soon as the game ends. `--resume` reads
+//! it back to skip the games already played.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::player::Colour;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Over by the rules (no legal move left, e.g. two passes in Go) and scored.
+    Score,
+    /// Stopped at `--max-moves` and scored as it stood.
+    MoveLimit,
+    Resign,
+    /// The loser's answer did not come in its time.
+    Time,
+    /// The referee refused the loser's move.
+    Illegal,
+    /// The loser's process died or could not start.
+    Crash,
+    /// The loser printed something that is not the protocol.
+    Garbage,
+    /// The loser refused a legal move of its opponent or a setup command.
+    Refused,
+}
+
+const END_NAMES: [(End, &str); 8] = [
+    (End::Score, "score"),
+    (End::MoveLimit, "move-limit"),
+    (End::Resign, "resign"),
+    (End::Time, "time"),
+    (End::Illegal, "illegal"),
+    (End::Crash, "crash"),
+    (End::Garbage, "garbage"),
+    (End::Refused, "refused"),
+];
+
+impl End {
+    pub fn name(self) -> &'static str {
+        END_NAMES
+            .iter()
+            .find(|(e, _)| *e == self)
+            .expect("every end has a name")
+            .1
+    }
+
+    pub fn from_name(name: &str) -> Option<End> {
+        END_NAMES.iter().find(|(_, n)| *n == name).map(|(e, _)| *e)
+    }
+
+    /// Ended by a fault of the loser rather than by play.
+    pub fn is_forfeit(self) -> bool {
+        !matches!(self, End::Score | End::MoveLimit | End::Resign)
+    }
+}
+
+/// One finished game, as a line of the results file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// 1-based game number in the match schedule.
+    pub game: usize,
+    /// Engine indices (order of `--engine`).
+    pub black: usize,
+    pub white: usize,
+    /// SGF `RE`: `B+3.5`, `W+R`, `B+T`, `W+F`, `0`.
+    pub result: String,
+    pub end: End,
+    /// Moves in the record, opening included.
+    pub moves: usize,
+    pub passes: [u32; 2],
+    pub captures: [u32; 2],
+    /// Thinking seconds used by Black and White.
+    pub time: [f64; 2],
+    /// Index of the opening used (1-based), 0 for none.
+    pub opening: usize,
+    /// Why the game ended, for people.
+    pub reason: String,
+}
+
+impl GameRecord {
+    /// The winner's colour, `None` for a draw.
+    pub fn winner(&self) -> Option<Colour> {
+        match self.result.as_bytes().first() {
+            Some(b'B') => Some(Colour::Black),
+            Some(b'W') => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    /// The engine that played `colour`.
+    pub fn engine(&self, colour: Colour) -> usize {
+        match colour {
+            Colour::Black => self.black,
+            Colour::White => self.white,
+        }
+    }
+}
+
+pub const COLUMNS: &str = "game\tblack\twhite\tresult\tend\tmoves\tb_passes\tw_passes\tb_captures\tw_captures\tb_time\tw_time\topening\treason";
+
+fn clean(text: &str) -> String {
+    text.replace(['\t', '\n', '\r'], " ")
+}
+
+pub fn format_line(r: &GameRecord) -> String {
+    format!(
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}\t{}",
+        r.game,
+        r.black,
+        r.white,
+        clean(&r.result),
+        r.end.name(),
+        r.moves,
+        r.passes[0],
+        r.passes[1],
+        r.captures[0],
+        r.captures[1],
+        r.time[0],
+        r.time[1],
+        r.opening,
+        clean(&r.reason)
+    )
+}
+
+pub fn parse_line(line: &str) -> Option<GameRecord> {
+    let f: Vec<&str> = line.split('\t').collect();
+    if f.len() != 14 {
+        return None;
+    }
+    Some(GameRecord {
+        game: f[0].parse().ok()?,
+        black: f[1].parse().ok()?,
+        white: f[2].parse().ok()?,
+        result: f[3].to_string(),
+        end: End::from_name(f[4])?,
+        moves: f[5].parse().ok()?,
+        passes: [f[6].parse().ok()?, f[7].parse().ok()?],
+        captures: [f[8].parse().ok()?, f[9].parse().ok()?],
+        time: [f[10].parse().ok()?, f[11].parse().ok()?],
+        opening: f[12].parse().ok()?,
+        reason: f[13].to_string(),
+    })
+}
+
+/// The header: `#` lines that describe the match (engines and every setting that
+/// changes the games), then the column names.
+pub fn header(settings: &[(String, String)]) -> String {
+    let mut out = String::from("# tabula match results 1\n");
+    for (key, value) in settings {
+        out.push_str(&format!("# {key}\t{}\n", clean(value)));
+    }
+    out.push_str(COLUMNS);
+    out.push('\n');
+    out
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    #[error("{0}: {1}")]
+    Io(String, io::Error),
+    #[error("{0} exists with finished games; use --resume to continue it, or another --out")]
+    Exists(String),
+    #[error("{0} was written by a match with other settings ({1}); use another --out")]
+    Mismatch(String, String),
+}
+
+/// The open results file, ready to append to.
+pub struct ResultsFile {
+    file: File,
+}
+
+impl ResultsFile {
+    /// Creates the file, or with `resume` reopens it and returns the games it holds.
+    /// A last line cut short by a kill is dropped.
+    pub fn open(
+        path: &Path,
+        settings: &[(String, String)],
+        resume: bool,
+    ) -> Result<(ResultsFile, Vec<GameRecord>), ResultsError> {
+        let name = path.display().to_string();
+        let io_err = |e| ResultsError::Io(name.clone(), e);
+        let head = header(settings);
+        let existing = match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(io_err(e)),
+        };
+        let mut records = Vec::new();
+        let mut keep = head.clone();
+        if let Some(text) = existing.filter(|t| !t.is_empty()) {
+            let Some(body) = text.strip_prefix(&head) else {
+                let differs = first_difference(&head, &text);
+                return Err(ResultsError::Mismatch(name, differs));
+            };
+            for line in body.split_inclusive('\n') {
+                match parse_line(line.trim_end_matches('\n')) {
+                    Some(r) if line.ends_with('\n') => {
+                        if !records.iter().any(|k: &GameRecord| k.game == r.game) {
+                            keep.push_str(line);
+                            records.push(r);
+                        }
+                    }
+                    _ => log::warn!("{name}: dropping an incomplete line: {line:?}"),
+                }
+            }
+            if !records.is_empty() && !resume {
+                return Err(ResultsError::Exists(name));
+            }
+        }
+        std::fs::write(path, &keep).map_err(io_err)?;
+        let file = OpenOptions::new().append(true).open(path).map_err(io_err)?;
+        Ok((ResultsFile { file }, records))
+    }
+
+    /// Appends one game and flushes it to the disk.
+    pub fn append(&mut self, record: &GameRecord) -> io::Result<()> {
+        self.file
+            .write_all(format!("{}\n", format_line(record)).as_bytes())?;
+        self.file.sync_data()
+    }
+}
+
+/// The first header line that differs, for the error message.
+fn first_difference(expected: &str, found: &str) -> String {
+    for (e, f) in expected.lines().zip(found.lines()) {
+        if e != f {
+            return format!("expected {e:?}, found {f:?}");
+        }
+    }
+    "the header is cut short".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(game: usize) -> GameRecord {
+        GameRecord {
+            game,
+            black: 0,
+            white: 1,
+            result: "W+F".into(),
+            end: End::Illegal,
+            moves: 12,
+            passes: [1, 0],
+            captures: [2, 3],
+            time: [0.5, 1.25],
+            opening: 0,
+            reason: "Black played E5\ton an occupied point".into(),
+        }
+    }
+
+    #[test]
+    fn lines_round_trip() {
+        let r = record(3);
+        let back = parse_line(&format_line(&r)).unwrap();
+        assert_eq!(back.reason, "Black played E5 on an occupied point");
+        assert_eq!(back.winner(), Some(Colour::White));
+        assert_eq!(
+            GameRecord {
+                reason: r.reason.clone(),
+                ..back
+            },
+            r
+        );
+    }
+
+    #[test]
+    fn resume_keeps_whole_lines_and_refuses_other_settings() {
+        let dir = std::env::temp_dir().join(format!("tabula-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("results.tsv");
+        let _ = std::fs::remove_file(&path);
+        let settings = vec![("game".to_string(), "Go".to_string())];
+        let (mut f, old) = ResultsFile::open(&path, &settings, false).unwrap();
+        assert!(old.is_empty());
+        f.append(&record(1)).unwrap();
+        f.append(&record(2)).unwrap();
+        drop(f);
+        // A kill in the middle of a write leaves half a line.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("3\t0\t1\tB+");
+        std::fs::write(&path, text).unwrap();
+        assert!(matches!(
+            ResultsFile::open(&path, &settings, false),
+            Err(ResultsError::Exists(_))
+        ));
+        let (_, old) = ResultsFile::open(&path, &settings, true).unwrap();
+        assert_eq!(old.iter().map(|r| r.game).collect::<Vec<_>>(), [1, 2]);
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .ends_with("occupied point\n")
+        );
+        let other = vec![("game".to_string(), "Renju".to_string())];
+        assert!(matches!(
+            ResultsFile::open(&path, &other, true),
+            Err(ResultsError::Mismatch(..))
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

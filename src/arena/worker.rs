@@ -1,0 +1,171 @@
+//! A worker thread: plays games from the shared queue with engine processes of its own.
+
+use std::collections::VecDeque;
+use std::fs::{File, OpenOptions};
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::mpsc;
+
+use super::game::{self, GameRules, Played, Side};
+use super::gomocup_client::GomocupClient;
+use super::gtp_client::GtpClient;
+use super::openings::Opening;
+use super::options::{EngineSpec, MatchOptions, Protocol};
+use super::player::{self, ClockStyle, Colour, GameSetup, Player};
+use super::referee::{ExternalReferee, Referee};
+use super::results::{End, GameRecord};
+use super::schedule::Scheduled;
+
+/// What every worker shares.
+pub struct Shared<'a> {
+    pub options: &'a MatchOptions,
+    pub rules: GameRules<'a>,
+    pub queue: Mutex<VecDeque<Scheduled>>,
+    /// Where engines' stderr logs go.
+    pub out: &'a Path,
+}
+
+/// The file an engine's stderr is appended to, named after the engine (with anything
+/// but letters, digits, `-`, `_` and `.` replaced, so a name never makes a path).
+fn stderr_log(out: &Path, name: &str) -> Option<File> {
+    let file: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out.join(format!("{file}.stderr")))
+        .ok()
+}
+
+/// Starts the engine of `spec` (a Gomocup engine starts a process per game itself).
+fn start_player(shared: &Shared, spec: &EngineSpec) -> Result<Box<dyn Player>, player::Fault> {
+    let log = stderr_log(shared.out, &spec.name);
+    let timeout = shared.rules.timeout;
+    Ok(match spec.protocol {
+        Protocol::Gtp => Box::new(GtpClient::start(&spec.command, log, timeout)?),
+        Protocol::Gomocup => Box::new(GomocupClient::new(&spec.command, log, timeout)),
+    })
+}
+
+fn clock_style(spec: &EngineSpec) -> ClockStyle {
+    match spec.protocol {
+        Protocol::Gtp => ClockStyle::Byoyomi,
+        Protocol::Gomocup => ClockStyle::Gomocup,
+    }
+}
+
+/// A worker: takes games from the queue until it is empty; engines stay up between
+/// games, and one that failed is started afresh for its next game.
+pub fn worker(shared: &Shared, done: mpsc::Sender<Played>) {
+    let engines = &shared.options.engines;
+    let mut players: Vec<Option<Box<dyn Player>>> = engines.iter().map(|_| None).collect();
+    loop {
+        let next = shared
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop_front();
+        let Some(Scheduled { record, opening }) = next else {
+            break;
+        };
+        let ids = [record.black, record.white];
+        let mut started = Vec::new();
+        for (c, &id) in ids.iter().enumerate() {
+            if players[id].as_mut().is_some_and(|p| !p.alive()) {
+                log::info!("{} died between games; restarting it", engines[id].name);
+                players[id] = None;
+            }
+            if players[id].is_none() {
+                match start_player(shared, &engines[id]) {
+                    Ok(p) => players[id] = Some(p),
+                    Err(f) => started.push((Colour::from_index(c), f)),
+                }
+            }
+        }
+        let played = if let Some((loser, fault)) = started.into_iter().next() {
+            cannot_start(record, loser, fault, &opening, shared.rules.setup)
+        } else {
+            let mut black = players[ids[0]].take().expect("started above");
+            let mut white = players[ids[1]].take().expect("started above");
+            let mut external = shared.options.referee.as_deref().and_then(|cmd| {
+                match ExternalReferee::start(cmd, shared.rules.timeout) {
+                    Ok(r) => Some(r),
+                    Err(e) => {
+                        log::warn!("cannot start the referee: {e}");
+                        None
+                    }
+                }
+            });
+            let sides = [
+                Side {
+                    player: black.as_mut(),
+                    time: engines[ids[0]].time,
+                    style: clock_style(&engines[ids[0]]),
+                },
+                Side {
+                    player: white.as_mut(),
+                    time: engines[ids[1]].time,
+                    style: clock_style(&engines[ids[1]]),
+                },
+            ];
+            let played = game::play(&shared.rules, sides, &opening, external.as_mut(), record);
+            players[ids[0]] = Some(black);
+            players[ids[1]] = Some(white);
+            played
+        };
+        // The loser of a forfeit may be hung or confused: it starts afresh next time.
+        if played.record.end.is_forfeit()
+            && let Some(winner) = played.record.winner()
+        {
+            let loser = played.record.engine(winner.opponent());
+            if let Some(mut p) = players[loser].take() {
+                p.close();
+            }
+        }
+        if done.send(played).is_err() {
+            break;
+        }
+    }
+    for p in players.iter_mut().flatten() {
+        p.close();
+    }
+}
+
+/// The game an engine could not even start for: lost by it, recorded as it stood.
+fn cannot_start(
+    mut record: GameRecord,
+    loser: Colour,
+    fault: player::Fault,
+    opening: &Opening,
+    setup: &GameSetup,
+) -> Played {
+    let mut referee = Referee::new(setup).expect("the setup was checked at the start");
+    for (c, mv) in opening {
+        let _ = referee.play(*c, mv);
+    }
+    record.result = format!("{}+F", loser.opponent().letter());
+    record.end = End::Crash;
+    record.moves = opening.len();
+    record.reason = format!(
+        "{} before the game: {}",
+        if loser == Colour::Black {
+            "Black"
+        } else {
+            "White"
+        },
+        fault.detail
+    );
+    Played {
+        record,
+        sgf: referee.sgf(),
+        moves: opening.iter().map(|(c, m)| (*c, m.clone(), 0)).collect(),
+    }
+}

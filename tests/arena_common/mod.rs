@@ -1,0 +1,165 @@
+//! What the arena tests share: running `tabula match`, the fake engines, and checking
+//! the records it writes.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tabula::arena::results::{GameRecord, parse_line};
+
+pub const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+/// A fresh, empty folder for one test's match.
+pub fn out_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-arena-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// python3, or `None` after saying why the test is skipped.
+pub fn python() -> Option<&'static str> {
+    let ok = Command::new("python3")
+        .arg("-c")
+        .arg("pass")
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        println!("SKIPPED: python3 not found (the fake engines are Python scripts)");
+        eprintln!("SKIPPED: python3 not found (the fake engines are Python scripts)");
+    }
+    ok.then_some("python3")
+}
+
+pub fn fake_engines() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines")
+}
+
+/// The command line of the misbehaving GTP engine.
+pub fn fake(mode: &str, arg: &str) -> String {
+    format!(
+        "python3 {} {mode} {arg}",
+        fake_engines().join("fake_gtp.py").display()
+    )
+}
+
+pub fn tabula(seed: u64) -> String {
+    format!("{TABULA} --seed {seed}")
+}
+
+pub struct MatchRun {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+    pub games: Vec<GameRecord>,
+}
+
+/// The games of a results file, in file order.
+pub fn read_results(dir: &Path) -> Vec<GameRecord> {
+    let text = std::fs::read_to_string(dir.join("results.tsv")).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game\t"))
+        .map(|l| parse_line(l).unwrap_or_else(|| panic!("bad results line {l:?}")))
+        .collect()
+}
+
+/// Runs `tabula match --out DIR ARGS` to the end.
+pub fn run_match(dir: &Path, args: &[&str]) -> MatchRun {
+    run_match_with_env(dir, args, &[])
+}
+
+/// `run_match` with environment variables for the engines.
+pub fn run_match_with_env(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> MatchRun {
+    let out = Command::new(TABULA)
+        .envs(env.iter().copied())
+        .arg("match")
+        .arg("--out")
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("tabula runs");
+    let run = MatchRun {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        games: read_results(dir),
+    };
+    assert!(
+        run.status == 0,
+        "tabula match failed ({}):\n{}",
+        run.status,
+        run.stderr
+    );
+    run
+}
+
+/// A cell of the report: the row of `engine`, the column headed `column`.
+pub fn report_cell(report: &str, engine: &str, column: &str) -> String {
+    let header: Vec<&str> = report
+        .lines()
+        .find(|l| l.starts_with("engine"))
+        .expect("a header")
+        .split_whitespace()
+        .collect();
+    let row: Vec<&str> = report
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(engine))
+        .unwrap_or_else(|| panic!("no row for {engine} in\n{report}"))
+        .split_whitespace()
+        .collect();
+    let i = header.iter().position(|h| *h == column).expect("a column");
+    row[i].to_string()
+}
+
+/// Every game has a record that our SGF reader and the Go loader read, whose result
+/// and move count are the results file's; and sgfmill reads them too if it is there.
+pub fn check_records(dir: &Path, games: &[GameRecord]) {
+    let mut files = Vec::new();
+    for g in games {
+        let path = dir.join(format!("game-{:04}.sgf", g.game));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let trees = tabula::sgf::parse(&text).unwrap_or_else(|_| panic!("{text}"));
+        let root = &trees[0].nodes[0];
+        assert_eq!(root.first("RE"), Some(g.result.as_str()), "{text}");
+        assert!(root.first("C").is_some_and(|c| c.contains(g.end.name())));
+        let moves = trees[0]
+            .main_line()
+            .iter()
+            .filter(|n| n.first("B").is_some() || n.first("W").is_some())
+            .count();
+        assert_eq!(moves, g.moves, "{text}");
+        let rules = tabula::games::go::RuleSet::Chinese;
+        tabula::games::go::sgf::load(&text, rules, 7.5, None)
+            .unwrap_or_else(|e| panic!("{e}: {text}"));
+        files.push(path);
+    }
+    sgfmill_reads(&files, games);
+}
+
+fn sgfmill_reads(files: &[PathBuf], games: &[GameRecord]) {
+    let has_sgfmill = Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_sgfmill {
+        println!("SKIPPED (sgfmill part): python3 -c 'import sgfmill' fails");
+        return;
+    }
+    let script = "import sys\nfrom sgfmill import sgf\nfor f in sys.argv[1:]:\n    g = sgf.Sgf_game.from_bytes(open(f, 'rb').read())\n    print(g.get_root().get('RE'), len(g.get_main_sequence()) - 1)\n";
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(files)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    for (line, g) in text.lines().zip(games) {
+        assert_eq!(line, format!("{} {}", g.result, g.moves));
+    }
+}

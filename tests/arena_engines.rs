@@ -1,0 +1,227 @@
+//! Real engines in the arena: tabula against GNU Go and against itself, a Gomocup brain,
+//! openings, an outside referee and parallel games.
+
+mod arena_common;
+mod common;
+
+use arena_common::*;
+use tabula::arena::results::End;
+
+#[test]
+fn gnu_go_beats_random_tabula_and_the_scores_agree_with_its_referee() {
+    let Some(gnugo) = common::gnugo() else {
+        return;
+    };
+    let dir = out_dir("gnugo");
+    let gnugo_player = format!("{gnugo} --mode gtp --level 1 --chinese-rules");
+    let referee = format!("{gnugo} --mode gtp --chinese-rules");
+    let tab = tabula(3);
+    let run = run_match(
+        &dir,
+        &[
+            "--size",
+            "9",
+            "--komi",
+            "7.5",
+            "--rules",
+            "chinese",
+            "--games",
+            "2",
+            "--parallel",
+            "2",
+            "--engine",
+            &gnugo_player,
+            "--name",
+            "gnugo",
+            "--engine",
+            &tab,
+            "--name",
+            "tabula",
+            "--referee",
+            &referee,
+        ],
+    );
+    assert_eq!(run.games.len(), 2);
+    for g in &run.games {
+        let gnugo_colour = if g.black == 0 { 'B' } else { 'W' };
+        assert!(
+            g.result.starts_with(gnugo_colour),
+            "GNU Go should win every game: {g:?}"
+        );
+        assert!(matches!(g.end, End::Score | End::Resign), "{g:?}");
+        if g.end == End::Score {
+            // The referee's score, with ours beside it: they must agree on the winner.
+            assert!(g.reason.starts_with("referee: "), "{}", g.reason);
+            let ours = g.reason.split("(tabula: ").nth(1).unwrap();
+            assert!(ours.starts_with(gnugo_colour), "{}", g.reason);
+        }
+        assert!(g.moves > 20, "{g:?}");
+    }
+    assert_eq!(report_cell(&run.stdout, "gnugo", "W-D-L"), "2-0-0");
+    assert_eq!(report_cell(&run.stdout, "gnugo", "black"), "1-0-0");
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tabula_against_itself_from_openings_in_parallel() {
+    let dir = out_dir("self");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\nE5 C3\nc7 g3 pass\n").unwrap();
+    let (a, b) = (tabula(1), tabula(2));
+    let run = run_match(
+        &dir,
+        &[
+            "--size",
+            "9",
+            "--games",
+            "4",
+            "--parallel",
+            "2",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+        ],
+    );
+    let mut numbers: Vec<usize> = run.games.iter().map(|g| g.game).collect();
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4]);
+    for g in &run.games {
+        assert_eq!(g.black, (g.game - 1) % 2, "colours alternate: {g:?}");
+        assert_eq!(g.opening, (g.game - 1) / 2 + 1, "each opening twice: {g:?}");
+        assert_eq!(g.end, End::Score, "{g:?}");
+        let sgf = std::fs::read_to_string(dir.join(format!("game-{:04}.sgf", g.game))).unwrap();
+        let start = if g.opening == 1 {
+            ";B[ee]\n;W[cg]"
+        } else {
+            ";B[cc]\n;W[gg]\n;B[]"
+        };
+        assert!(sgf.contains(start), "{sgf}");
+    }
+    assert_eq!(report_cell(&run.stdout, "tabula-1", "games"), "4");
+    assert!(run.stderr.contains("4/4 games"), "{}", run.stderr);
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gomocup_brain_plays_through_coordinate_conversion() {
+    if python().is_none() {
+        return;
+    }
+    let dir = out_dir("gomocup");
+    let brain = format!(
+        "python3 {}",
+        fake_engines().join("pbrain-fake.py").display()
+    );
+    let tab = tabula(5);
+    let run = run_match(
+        &dir,
+        &[
+            "--size",
+            "9",
+            "--games",
+            "2",
+            "--max-moves",
+            "12",
+            "--engine",
+            &brain,
+            "--move-time",
+            "5",
+            "--engine",
+            &tab,
+        ],
+    );
+    assert_eq!(run.games.len(), 2);
+    for g in &run.games {
+        assert_eq!(g.end, End::MoveLimit, "{g:?}");
+        assert_eq!(g.moves, 12);
+        assert!(
+            g.reason.starts_with("stopped after 12 moves; "),
+            "{}",
+            g.reason
+        );
+    }
+    // The brain plays the first empty point from the top left: its `0,0` is A9, `aa`.
+    let first = std::fs::read_to_string(dir.join("game-0001.sgf")).unwrap();
+    assert!(first.contains("\n;B[aa]\n"), "{first}");
+    // And Piskvork's record of the same game: 1-based, `x,y,ms`, then the players.
+    let psq = std::fs::read_to_string(dir.join("game-0001.psq")).unwrap();
+    let lines: Vec<&str> = psq.lines().collect();
+    assert_eq!(lines[0], "Piskvorky 9x9, 11:11, 0");
+    assert!(lines[1].starts_with("1,1,"), "{psq}");
+    assert_eq!(lines.len(), 1 + 12 + 4, "{psq}");
+    assert_eq!(lines[13..15], ["pbrain-fake", "tabula"]);
+    let second = std::fs::read_to_string(dir.join("game-0002.sgf")).unwrap();
+    let brain_moves: Vec<&str> = second
+        .lines()
+        .filter_map(|l| l.strip_prefix(";W[")?.split(']').next())
+        .collect();
+    // As White it is told tabula's moves by TURN (and BOARD) and fills the top row.
+    assert_eq!(
+        brain_moves,
+        ["aa", "ba", "ca", "da", "ea", "fa"],
+        "{second}"
+    );
+    assert_eq!(report_cell(&run.stdout, "pbrain-fake", "games"), "2");
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gomocup_brain_gets_its_limits_and_loses_on_time_when_it_hangs() {
+    if python().is_none() {
+        return;
+    }
+    let dir = out_dir("gomocup-hang");
+    let log = dir.join("brain.log");
+    let brain = format!(
+        "python3 {} hang 3",
+        fake_engines().join("pbrain-fake.py").display()
+    );
+    let tab = tabula(5);
+    let args = [
+        "--size",
+        "9",
+        "--games",
+        "1",
+        "--engine",
+        &brain,
+        "--move-time",
+        "0.5",
+        "--time",
+        "30",
+        "--margin",
+        "0.3",
+        "--engine",
+        &tab,
+    ];
+    let run = run_match_with_env(&dir, &args, &[("FAKE_PBRAIN_LOG", &log)]);
+    let g = &run.games[0];
+    assert_eq!(
+        (g.result.as_str(), g.end, g.moves),
+        ("W+T", End::Time, 4),
+        "{g:?}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "START 9",
+            "INFO timeout_turn 500",
+            "INFO timeout_match 30000",
+            "INFO max_memory 0",
+            "INFO game_type 1",
+            "INFO rule 0",
+            "INFO time_left 30000",
+        ]
+    );
+    assert_eq!(lines[7], "BEGIN");
+    assert!(lines[9].starts_with("TURN "), "{sent}");
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,186 @@
+//! Misbehaving engines against tabula: each game ends with the right result and reason,
+//! the arena never hangs, and the records still read.
+
+mod arena_common;
+
+use std::time::Instant;
+
+use arena_common::*;
+use tabula::arena::results::{End, GameRecord};
+
+/// One game (or `games`) of the fake engine in `mode` as Black against tabula on 9×9.
+fn fake_as_black(test: &str, mode: &str, arg: &str, extra: &[&str], games: &str) -> MatchRun {
+    let dir = out_dir(test);
+    let fake = fake(mode, arg);
+    let tab = tabula(1);
+    let mut args = vec![
+        "--size",
+        "9",
+        "--games",
+        games,
+        "--max-moves",
+        "200",
+        "--engine",
+        &fake,
+        "--name",
+        "fake",
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--engine", &tab, "--name", "tabula"]);
+    let run = run_match(&dir, &args);
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+    run
+}
+
+fn only_game(run: &MatchRun) -> &GameRecord {
+    assert_eq!(run.games.len(), 1, "{}", run.stderr);
+    &run.games[0]
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
+    if python().is_none() {
+        return;
+    }
+    let marker = std::env::temp_dir().join(format!("tabula-crash-once-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let run = fake_as_black("crash", "crash-once", marker.to_str().unwrap(), &[], "2");
+    let _ = std::fs::remove_file(&marker);
+    let first = &run.games[0];
+    assert_eq!((first.result.as_str(), first.end), ("W+F", End::Crash));
+    assert!(
+        first.reason.contains("Black at move 3: crashed"),
+        "{}",
+        first.reason
+    );
+    assert_eq!(first.moves, 2);
+    // The second game needs a new process: the first one is dead.
+    let second = &run.games[1];
+    assert_eq!(second.black, 1, "colours alternate");
+    assert!(
+        matches!(second.end, End::MoveLimit | End::Score),
+        "{second:?}"
+    );
+    assert!(second.passes[1] > 0 && second.moves > 10, "{second:?}");
+    assert_eq!(report_cell(&run.stdout, "fake", "crash"), "1");
+}
+
+#[test]
+fn an_engine_that_hangs_loses_on_time_after_its_move_time_and_margin() {
+    if python().is_none() {
+        return;
+    }
+    let started = Instant::now();
+    let run = fake_as_black(
+        "hang",
+        "hang",
+        "2",
+        &["--move-time", "0.5", "--margin", "0.2"],
+        "1",
+    );
+    let g = only_game(&run);
+    assert_eq!((g.result.as_str(), g.end), ("W+T", End::Time));
+    assert!(g.reason.contains("no answer within"), "{}", g.reason);
+    assert!(started.elapsed().as_secs_f64() < 15.0);
+    assert_eq!(report_cell(&run.stdout, "fake", "time"), "1");
+    assert_eq!(report_cell(&run.stdout, "tabula", "W-D-L"), "1-0-0");
+}
+
+#[test]
+fn an_engine_without_a_clock_is_still_cut_off_by_the_timeout() {
+    if python().is_none() {
+        return;
+    }
+    let run = fake_as_black("timeout", "hang", "1", &["--timeout", "1"], "1");
+    let g = only_game(&run);
+    assert_eq!((g.result.as_str(), g.end, g.moves), ("W+T", End::Time, 0));
+    assert!(
+        g.reason.contains("Black at move 1: no answer within 1.0 s"),
+        "{}",
+        g.reason
+    );
+}
+
+#[test]
+fn running_out_of_main_time_loses_and_the_engine_is_told_its_clock() {
+    if python().is_none() {
+        return;
+    }
+    let dir = out_dir("slow");
+    let log = dir.join("commands.log");
+    let slow = fake("slow", "0.3");
+    let tab = tabula(1);
+    let args = [
+        "--size", "9", "--games", "1", "--engine", &slow, "--name", "slow", "--time", "1",
+        "--margin", "0.2", "--engine", &tab,
+    ];
+    let run = run_match_with_env(&dir, &args, &[("FAKE_GTP_LOG", &log)]);
+    let g = only_game(&run);
+    assert_eq!((g.result.as_str(), g.end), ("W+T", End::Time));
+    assert!(g.time[0] >= 0.9, "{g:?}");
+    let commands = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = commands.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "list_commands",
+            "boardsize 9",
+            "clear_board",
+            "komi 7.5",
+            "time_settings 1 0 0"
+        ]
+    );
+    // Before each genmove, the time left in whole seconds (rounded up).
+    assert_eq!(lines[5..7], ["time_left b 1 0", "genmove b"]);
+    assert!(commands.contains("play w "), "{commands}");
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn garbage_output_loses() {
+    if python().is_none() {
+        return;
+    }
+    let g = only_game(&fake_as_black("garbage", "garbage", "2", &[], "1")).clone();
+    assert_eq!((g.result.as_str(), g.end), ("W+F", End::Garbage));
+    assert!(g.reason.contains("I think I will play"), "{}", g.reason);
+}
+
+#[test]
+fn an_illegal_move_loses_with_the_move_named() {
+    if python().is_none() {
+        return;
+    }
+    let run = fake_as_black("illegal", "illegal", "2", &[], "1");
+    let g = only_game(&run);
+    assert_eq!((g.result.as_str(), g.end), ("W+F", End::Illegal));
+    assert!(
+        g.reason.starts_with("Black played ") && g.reason.ends_with("illegal move"),
+        "{}",
+        g.reason
+    );
+    assert_eq!(g.moves, 2, "the illegal move is not in the record");
+    assert_eq!(report_cell(&run.stdout, "fake", "illegal"), "1");
+}
+
+#[test]
+fn resigning_and_refusing_a_legal_move_lose() {
+    if python().is_none() {
+        return;
+    }
+    let run = fake_as_black("resign", "resign", "3", &[], "1");
+    let g = only_game(&run);
+    assert_eq!((g.result.as_str(), g.end), ("W+R", End::Resign));
+    assert_eq!(g.moves, 4);
+    assert_eq!(report_cell(&run.stdout, "fake", "resign"), "1");
+
+    let g = only_game(&fake_as_black("refuse", "refuse", "1", &[], "1")).clone();
+    assert_eq!((g.result.as_str(), g.end), ("W+F", End::Refused));
+    assert!(
+        g.reason.contains("after move 2: refused `play w"),
+        "{}",
+        g.reason
+    );
+}
