@@ -199,24 +199,33 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             beta = beta.min(upper);
         }
 
-        let enhanced_cutoffs = Self::CELLS - moves >= ETC_MIN_EMPTY;
-        let mut list = MoveList::<W>::new();
+        // Children's buckets are fetched together, so their cache misses overlap.
+        let mut children = [(0u64, 0u64); W];
+        let mut count = 0;
         for column in centre_first::<W>() {
             let mv = candidates & Position::<W, H>::column_mask(column);
-            if mv == 0 {
-                continue;
+            if mv != 0 {
+                let (child_key, _) = Self::table_key(&position.after(mv));
+                self.table.prefetch(child_key);
+                children[count] = (mv, child_key);
+                count += 1;
             }
-            let (child_key, _) = Self::table_key(&position.after(mv));
-            self.table.prefetch(child_key);
-            if enhanced_cutoffs
-                && let Some(child) = self.table.get(child_key)
-                && -child.upper >= beta
-            {
-                // Enhanced transposition cutoff: a child already known to refute the
-                // window spares the search of its elder siblings.
-                return -child.upper;
+        }
+        let children = &children[..count];
+        if Self::CELLS - moves >= ETC_MIN_EMPTY {
+            for &(_, child_key) in children {
+                if let Some(child) = self.table.get(child_key)
+                    && -child.upper >= beta
+                {
+                    // Enhanced transposition cutoff: a child already known to refute
+                    // the window spares the search of its elder siblings.
+                    return -child.upper;
+                }
             }
-            let priority = if hint == Some(column as u8) {
+        }
+        let mut list = MoveList::<W>::new();
+        for &(mv, _) in children {
+            let priority = if hint == Some(Position::<W, H>::column_of(mv) as u8) {
                 i32::MAX
             } else {
                 Self::priority(position, mv)
