@@ -53,7 +53,7 @@ pub struct Search<'a, const W: usize, const H: usize> {
 
 const CHECK_EVERY: u64 = 1 << 12;
 /// Plies below which positions share table entries with their mirror image.
-const SYMMETRY_PLIES: i32 = 14;
+const SYMMETRY_PLIES: i32 = 10;
 /// Empty cells from which a node probes its children's entries before searching any.
 const ETC_MIN_EMPTY: i32 = 16;
 
