@@ -3,7 +3,8 @@
 //! position as Pons' own driver does), then the empty 7×6 board analysed with the book.
 //!
 //! `cargo bench --bench connect4` runs every set; `cargo bench --bench connect4 -- L2_R2`
-//! runs the sets whose names contain one of the arguments.
+//! runs the sets whose names contain one of the arguments (`empty` for the book), and
+//! `--every N` solves only every N-th position (the first, the N+1-th...) of each set.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -51,9 +52,14 @@ fn thread_cpu_seconds() -> f64 {
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let every = args
+        .iter()
+        .position(|a| a == "--every")
+        .map_or(1, |i| args[i + 1].parse::<usize>().expect("--every N"));
+    let filters: Vec<&String> = args
+        .iter()
+        .filter(|a| !a.starts_with('-') && a.parse::<usize>().is_err())
         .collect();
     let wanted =
         |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
@@ -66,7 +72,7 @@ fn main() {
         );
         let (mut count, mut wrong, mut nodes) = (0u64, 0u64, 0u64);
         let start = thread_cpu_seconds();
-        for line in text.lines() {
+        for line in text.lines().step_by(every) {
             let (moves, expected) = line.split_once(' ').unwrap();
             let game = position(moves);
             let (score, n) = solver.solve(&game).unwrap();

@@ -69,14 +69,13 @@ impl Book {
     }
 
     /// Builds a book from what a solver's table learned: every position with at most
-    /// `depth` stones. Table keys in the opening are already mirror-canonical, as book
-    /// keys are.
+    /// `depth` stones, filed under its mirror-canonical key.
     pub fn from_table(size: BoardSize, depth: u32, table: &Table) -> Self {
         let entries = table
             .entries()
             .filter(|(key, _, _)| stones_of_key(size, *key) <= depth)
             .map(|(key, bounds, _)| BookEntry {
-                key,
+                key: key.min(mirrored_key(size, key)),
                 lower: bounds.lower as i8,
                 upper: bounds.upper as i8,
             })
@@ -192,9 +191,29 @@ fn stones_of_key(size: BoardSize, key: u64) -> u32 {
         .sum()
 }
 
+/// The key of the mirror image (column `c` becomes `width - 1 - c`).
+fn mirrored_key(size: BoardSize, key: u64) -> u64 {
+    let column_bits = size.height() + 1;
+    (0..size.width()).fold(0, |mirrored, c| {
+        let column = (key >> (c * column_bits)) & ((1 << column_bits) - 1);
+        mirrored | column << ((size.width() - 1 - c) * column_bits)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_decode_to_stone_counts_and_mirror() {
+        let position = Position::<7, 6>::new(0b1, 0b11);
+        let key = position.key();
+        assert_eq!(stones_of_key(BoardSize::STANDARD, key), 2);
+        assert_eq!(
+            mirrored_key(BoardSize::STANDARD, key),
+            position.mirrored_key()
+        );
+    }
 
     #[test]
     fn a_book_survives_its_file_format() {

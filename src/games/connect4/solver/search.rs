@@ -53,7 +53,7 @@ pub struct Search<'a, const W: usize, const H: usize> {
 
 const CHECK_EVERY: u64 = 1 << 12;
 /// Plies below which positions share table entries with their mirror image.
-const SYMMETRY_PLIES: i32 = 14;
+const SYMMETRY_PLIES: i32 = 10;
 /// Empty cells from which a node probes its children's entries before searching any.
 const ETC_MIN_EMPTY: i32 = 16;
 
@@ -199,28 +199,47 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             beta = beta.min(upper);
         }
 
-        let enhanced_cutoffs = Self::CELLS - moves >= ETC_MIN_EMPTY;
-        let mut list = MoveList::<W>::new();
+        // Children's buckets are fetched together, so that their cache misses overlap
+        // with the ordering work and with each other.
+        let mut children = [(0u64, 0u64, 0i32); W];
+        let mut count = 0;
         for column in centre_first::<W>() {
             let mv = candidates & Position::<W, H>::column_mask(column);
             if mv == 0 {
                 continue;
             }
-            let (child_key, _) = Self::table_key(&position.after(mv));
+            let child = position.after(mv);
+            let (child_key, _) = Self::table_key(&child);
             self.table.prefetch(child_key);
-            if enhanced_cutoffs
-                && let Some(child) = self.table.get(child_key)
-                && -child.upper >= beta
-            {
-                // Enhanced transposition cutoff: a child already known to refute the
-                // window spares the search of its elder siblings.
-                return -child.upper;
+            let threats = position.threats_after(mv);
+            let playable = threats & child.possible();
+            if playable & playable.wrapping_sub(1) != 0 {
+                // Two fours to complete at once: the opponent, who cannot win now, blocks
+                // one and we win with our next stone, the best we can hope for here.
+                return ceiling;
             }
             let priority = if hint == Some(column as u8) {
                 i32::MAX
             } else {
-                Self::priority(position, mv)
+                threats.count_ones() as i32
             };
+            children[count] = (mv, child_key, priority);
+            count += 1;
+        }
+        let children = &children[..count];
+        if Self::CELLS - moves >= ETC_MIN_EMPTY {
+            for &(_, child_key, _) in children {
+                if let Some(child) = self.table.get(child_key)
+                    && -child.upper >= beta
+                {
+                    // Enhanced transposition cutoff: a child already known to refute
+                    // the window spares the search of its elder siblings.
+                    return -child.upper;
+                }
+            }
+        }
+        let mut list = MoveList::<W>::new();
+        for &(mv, _, priority) in children {
             list.add(mv, priority);
         }
 
@@ -256,12 +275,6 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             self.table.put(key, Self::NO_LOWER, best, None, work);
         }
         best
-    }
-
-    /// Threat-based ordering: the more threats a move makes, the sooner it is tried;
-    /// ties keep the centre-first order.
-    fn priority(position: &Position<W, H>, mv: u64) -> i32 {
-        position.threats_after(mv).count_ones() as i32
     }
 
     /// The table key: near the start, where mirror images meet often, the smaller of the
