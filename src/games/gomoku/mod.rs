@@ -2,6 +2,7 @@
 //! and the Gomocup continuous game; the rules, the notations and the engine.
 
 pub mod board;
+pub mod engine;
 pub mod forbidden;
 pub mod game;
 pub mod notation;
