@@ -1,5 +1,6 @@
 //! tabula: game rules, engines and the text protocols that drive them.
 
 pub mod games;
+pub mod protocol;
 pub mod rng;
 pub mod search;

@@ -6,6 +6,8 @@ use super::tt::{Bound, Table};
 use crate::games::gomoku::board::{Color, Point};
 use crate::games::gomoku::game::Gomoku;
 use crate::search::Limits;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Score of a won position (minus the plies to the win).
@@ -36,6 +38,7 @@ pub struct Engine {
     deadline: Option<Instant>,
     max_nodes: u64,
     aborted: bool,
+    stop: Arc<AtomicBool>,
     buffers: Vec<Vec<usize>>,
 }
 
@@ -57,6 +60,7 @@ impl Engine {
             deadline: None,
             max_nodes: u64::MAX,
             aborted: false,
+            stop: Arc::new(AtomicBool::new(false)),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
@@ -81,6 +85,7 @@ impl Engine {
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.aborted = false;
+        self.stop = limits.stop.clone();
         let mut pos = Position::new(game);
         let me = pos.to_move();
 
@@ -207,11 +212,9 @@ impl Engine {
         }
         if self.nodes >= self.max_nodes {
             self.aborted = true;
-        } else if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
-        {
-            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted = late || self.stop.load(Ordering::Relaxed);
         }
         self.aborted
     }

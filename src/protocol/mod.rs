@@ -1,0 +1,3 @@
+//! The text protocols that drive tabula's engines.
+
+pub mod gomocup;
