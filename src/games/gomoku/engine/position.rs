@@ -17,10 +17,12 @@ pub enum Threat {
     None,
     /// Makes an open three.
     Three,
+    /// Makes two open threes.
+    DoubleThree,
     /// Makes a four (one five point).
     Four,
-    /// Makes a four and an open three, or two open threes: wins unless answered by fours.
-    Double,
+    /// Makes a four and an open three.
+    FourThree,
     /// Makes a straight four or two fours: wins next move.
     OpenFour,
     Five,
@@ -156,10 +158,12 @@ impl Position {
         }
         if open_four || fours >= 2 {
             Threat::OpenFour
-        } else if (fours >= 1 && threes >= 1) || threes >= 2 {
-            Threat::Double
+        } else if fours == 1 && threes >= 1 {
+            Threat::FourThree
         } else if fours == 1 {
             Threat::Four
+        } else if threes >= 2 {
+            Threat::DoubleThree
         } else if threes == 1 {
             Threat::Three
         } else {

@@ -327,13 +327,13 @@ impl Engine {
             match pos.threat(i, me) {
                 Threat::Five if pos.wins_by(i, me) => scan.my_fives.push(i),
                 Threat::OpenFour => scan.my_open_fours.push(i),
-                Threat::Four => scan.my_fours.push(i),
+                Threat::Four | Threat::FourThree => scan.my_fours.push(i),
                 _ => {}
             }
             match pos.threat(i, them) {
                 Threat::Five if pos.wins_by(i, them) => scan.their_fives.push(i),
                 Threat::OpenFour => scan.their_open_fours.push(i),
-                Threat::Four => scan.their_fours.push(i),
+                Threat::Four | Threat::FourThree => scan.their_fours.push(i),
                 _ => {}
             }
         }
