@@ -34,6 +34,8 @@ pub struct Position {
     width: usize,
     height: usize,
     keys: Box<[[u32; 4]; CELLS]>,
+    /// The table's answer for each key, per colour: `pats[cell][colour][direction]`.
+    pats: Box<[[[Pat; 4]; 2]; CELLS]>,
     /// Stones within two cells (candidate moves have at least one).
     near: Box<[u8; CELLS]>,
     tables: [&'static [Pat]; 2],
@@ -66,6 +68,7 @@ impl Position {
             width: game.width(),
             height: game.height(),
             keys: Box::new([[0; 4]; CELLS]),
+            pats: Box::new([[[Pat::None; 4]; 2]; CELLS]),
             near: Box::new([0; CELLS]),
             tables: [table_of(Color::Black), table_of(Color::White)],
             value: [0; 2],
@@ -106,6 +109,9 @@ impl Position {
                     key |= (cell as u32) << (2 * slot(k));
                 }
                 self.keys[index][d] = key;
+                for c in [Color::Black, Color::White] {
+                    self.pats[index][c.index()][d] = self.tables[c.index()][key as usize];
+                }
             }
         }
         self.value = [0, 0];
@@ -132,7 +138,7 @@ impl Position {
     /// The pattern `color` makes at the empty cell `index` along direction `d`.
     #[inline]
     pub fn pat(&self, index: usize, d: usize, color: Color) -> Pat {
-        self.tables[color.index()][self.keys[index][d] as usize]
+        self.pats[index][color.index()][d]
     }
 
     fn cell_value(&self, index: usize, color: Color) -> i32 {
@@ -267,7 +273,11 @@ impl Position {
                     }
                 }
                 // `j` sees `index` at offset -k.
-                self.keys[j][d] ^= delta << (2 * slot(-k));
+                let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
+                self.keys[j][d] = key;
+                for c in 0..2 {
+                    self.pats[j][c][d] = self.tables[c][key as usize];
+                }
                 if empty {
                     for c in [Color::Black, Color::White] {
                         self.value[c.index()] += PAT_VALUE[self.pat(j, d, c) as usize];

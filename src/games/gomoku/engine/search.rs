@@ -131,10 +131,10 @@ impl Engine {
                 break;
             }
             if let Some(deadline) = self.deadline {
-                // The next iteration costs several times this one: do not start it late.
+                // The next iteration costs a few times this one: do not start it late.
                 let used = start.elapsed();
                 let left = deadline.saturating_duration_since(Instant::now());
-                if left < used * 2 {
+                if left < used + used / 2 {
                     break;
                 }
             }
@@ -248,6 +248,21 @@ impl Engine {
                 }
             }
         }
+        if depth <= 0 || ply >= MAX_PLY {
+            // A leaf: only a five to block extends the search.
+            let me = pos.to_move();
+            let scan = self.scan(pos);
+            if !scan.my_fives.is_empty() {
+                return WIN - ply as i32;
+            }
+            if scan.their_fives.is_empty() || ply >= MAX_PLY {
+                let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
+                if quiet && scan.my_open_fours.iter().any(|&i| !pos.is_forbidden(i, me)) {
+                    return WIN - ply as i32 - 2;
+                }
+                return pos.evaluate();
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let forced = self.generate(pos, &mut moves, tt_move, false);
         let result = 'node: {
@@ -257,9 +272,6 @@ impl Engine {
             if moves.is_empty() {
                 // Every defence is forbidden to Black: lost.
                 break 'node -(WIN - ply as i32 - 1);
-            }
-            if (depth <= 0 && moves.len() > 2) || ply >= MAX_PLY {
-                break 'node pos.evaluate();
             }
             let original_alpha = alpha;
             let mut best = -WIN - 1;
