@@ -7,9 +7,76 @@ use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, WALL}
 use crate::games::gomoku::forbidden::{self, FoulSet};
 use crate::games::gomoku::game::{Gomoku, zobrist, zobrist_side};
 use crate::games::gomoku::rules::{Rules, Variant};
+use std::sync::OnceLock;
 
 /// Value of one line pattern on an empty cell, for the colour that could play there.
 const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
+
+const PATS: [Pat; 16] = [
+    Pat::None,
+    Pat::F1,
+    Pat::B2,
+    Pat::F2,
+    Pat::B3,
+    Pat::F3,
+    Pat::B4,
+    Pat::F4,
+    Pat::D4,
+    Pat::Five,
+    Pat::Overline,
+    Pat::None,
+    Pat::None,
+    Pat::None,
+    Pat::None,
+    Pat::None,
+];
+
+/// Threat and value of every combination of four packed line patterns.
+struct Combos {
+    threat: Vec<Threat>,
+    value: Vec<i32>,
+}
+
+fn combos() -> &'static Combos {
+    static COMBOS: OnceLock<Combos> = OnceLock::new();
+    COMBOS.get_or_init(|| {
+        let n = 1 << 16;
+        let mut threat = Vec::with_capacity(n);
+        let mut value = Vec::with_capacity(n);
+        for packed in 0..n {
+            let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
+            threat.push(combine(pats));
+            value.push(pats.iter().map(|&p| PAT_VALUE[p as usize]).sum());
+        }
+        Combos { threat, value }
+    })
+}
+
+fn combine(pats: [Pat; 4]) -> Threat {
+    let (mut fours, mut threes, mut open_four) = (0, 0, false);
+    for pat in pats {
+        match pat {
+            Pat::Five => return Threat::Five,
+            Pat::F4 | Pat::D4 => open_four = true,
+            Pat::B4 => fours += 1,
+            Pat::F3 => threes += 1,
+            _ => {}
+        }
+    }
+    if open_four || fours >= 2 {
+        Threat::OpenFour
+    } else if fours == 1 && threes >= 1 {
+        Threat::FourThree
+    } else if fours == 1 {
+        Threat::Four
+    } else if threes >= 2 {
+        Threat::DoubleThree
+    } else if threes == 1 {
+        Threat::Three
+    } else {
+        Threat::None
+    }
+}
 
 /// What a move makes for its colour, combining the four lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,8 +101,9 @@ pub struct Position {
     width: usize,
     height: usize,
     keys: Box<[[u32; 4]; CELLS]>,
-    /// The table's answer for each key, per colour: `pats[cell][colour][direction]`.
-    pats: Box<[[[Pat; 4]; 2]; CELLS]>,
+    /// The table's answer for each key, per cell and colour: four 4-bit patterns, one
+    /// per direction, so that a cell's threat and value are one look-up each.
+    pats: Box<[[u16; 2]; CELLS]>,
     /// Stones within two cells (candidate moves have at least one).
     near: Box<[u8; CELLS]>,
     tables: [&'static [Pat]; 2],
@@ -68,7 +136,7 @@ impl Position {
             width: game.width(),
             height: game.height(),
             keys: Box::new([[0; 4]; CELLS]),
-            pats: Box::new([[[Pat::None; 4]; 2]; CELLS]),
+            pats: Box::new([[0; 2]; CELLS]),
             near: Box::new([0; CELLS]),
             tables: [table_of(Color::Black), table_of(Color::White)],
             value: [0; 2],
@@ -110,7 +178,8 @@ impl Position {
                 }
                 self.keys[index][d] = key;
                 for c in [Color::Black, Color::White] {
-                    self.pats[index][c.index()][d] = self.tables[c.index()][key as usize];
+                    let pat = self.tables[c.index()][key as usize];
+                    self.set_pat(index, c.index(), d, pat);
                 }
             }
         }
@@ -138,43 +207,26 @@ impl Position {
     /// The pattern `color` makes at the empty cell `index` along direction `d`.
     #[inline]
     pub fn pat(&self, index: usize, d: usize, color: Color) -> Pat {
-        self.pats[index][color.index()][d]
+        PATS[((self.pats[index][color.index()] >> (4 * d)) & 15) as usize]
+    }
+
+    #[inline]
+    fn set_pat(&mut self, index: usize, color: usize, d: usize, pat: Pat) {
+        let packed = &mut self.pats[index][color];
+        *packed = (*packed & !(15 << (4 * d))) | ((pat as u16) << (4 * d));
     }
 
     fn cell_value(&self, index: usize, color: Color) -> i32 {
         if self.board.get(index) != EMPTY {
             return 0;
         }
-        (0..4)
-            .map(|d| PAT_VALUE[self.pat(index, d, color) as usize])
-            .sum()
+        combos().value[self.pats[index][color.index()] as usize]
     }
 
     /// The combined threat `color` makes by playing the empty cell `index` (fouls not judged).
+    #[inline]
     pub fn threat(&self, index: usize, color: Color) -> Threat {
-        let (mut fours, mut threes, mut open_four) = (0, 0, false);
-        for d in 0..4 {
-            match self.pat(index, d, color) {
-                Pat::Five => return Threat::Five,
-                Pat::F4 | Pat::D4 => open_four = true,
-                Pat::B4 => fours += 1,
-                Pat::F3 => threes += 1,
-                _ => {}
-            }
-        }
-        if open_four || fours >= 2 {
-            Threat::OpenFour
-        } else if fours == 1 && threes >= 1 {
-            Threat::FourThree
-        } else if fours == 1 {
-            Threat::Four
-        } else if threes >= 2 {
-            Threat::DoubleThree
-        } else if threes == 1 {
-            Threat::Three
-        } else {
-            Threat::None
-        }
+        combos().threat[self.pats[index][color.index()] as usize]
     }
 
     /// A move score for ordering: what the move makes for us plus what it takes from them.
@@ -276,7 +328,7 @@ impl Position {
                 let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
                 self.keys[j][d] = key;
                 for c in 0..2 {
-                    self.pats[j][c][d] = self.tables[c][key as usize];
+                    self.set_pat(j, c, d, self.tables[c][key as usize]);
                 }
                 if empty {
                     for c in [Color::Black, Color::White] {
