@@ -292,6 +292,12 @@ impl Position {
         self.to_move = color.opponent();
     }
 
+    /// Hands the move to the other side without a stone (threat probes only).
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= zobrist_side();
+    }
+
     pub fn undo(&mut self) {
         let index = self.stack.pop().expect("undo on the initial position");
         let color = self.to_move.opponent();

@@ -111,12 +111,22 @@ impl Engine {
             return Some(self.result(mv, WIN - 3, 1, true));
         }
 
+        if scan.their_fives.is_empty() {
+            self.keep_moves_against_vcf(&mut pos, &mut moves);
+        }
+
         let mut best = moves[0];
         let mut best_score = -WIN;
         let mut reached = 0;
         for depth in 1..=60 {
-            let (score, mv) = self.root(&mut pos, &mut moves, depth);
+            let (score, mv, completed) = self.root(&mut pos, &mut moves, depth);
             if self.aborted {
+                // The previous best was searched first: a better move found before the
+                // clock ran out is better at this depth too.
+                if completed > 1 && mv != best {
+                    best = mv;
+                    best_score = score;
+                }
                 break;
             }
             best = mv;
@@ -146,6 +156,37 @@ impl Engine {
         Some(self.result(best, best_score, reached, false))
     }
 
+    /// If the opponent threatens a win by fours, keeps the root moves that stop it
+    /// (all of them when none does).
+    fn keep_moves_against_vcf(&mut self, pos: &mut Position, moves: &mut Vec<usize>) {
+        pos.pass();
+        let threat = self.vcf_root(pos).is_some();
+        pos.pass();
+        if !threat || self.aborted {
+            return;
+        }
+        let mut safe = Vec::new();
+        for &mv in moves.iter() {
+            pos.play(mv);
+            let refuted = self.vcf_root(pos).is_none();
+            pos.undo();
+            if self.aborted {
+                return;
+            }
+            if refuted {
+                safe.push(mv);
+            }
+        }
+        log::debug!(
+            "opponent VCF: {} of {} moves stop it",
+            safe.len(),
+            moves.len()
+        );
+        if !safe.is_empty() {
+            *moves = safe;
+        }
+    }
+
     fn result(&self, index: usize, score: i32, depth: i32, vcf: bool) -> SearchResult {
         SearchResult {
             best: Point::from_index(index),
@@ -167,7 +208,8 @@ impl Engine {
         }
     }
 
-    fn root(&mut self, pos: &mut Position, moves: &mut [usize], depth: i32) -> (i32, usize) {
+    /// One iteration over the root moves: (score, best move, moves completed).
+    fn root(&mut self, pos: &mut Position, moves: &mut [usize], depth: i32) -> (i32, usize, usize) {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = moves[0];
         let mut scores = Vec::with_capacity(moves.len());
@@ -199,11 +241,11 @@ impl Engine {
         // Best first for the next iteration.
         if !self.aborted {
             scores.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-            for (slot, (_, mv)) in moves.iter_mut().zip(scores) {
+            for (slot, &(_, mv)) in moves.iter_mut().zip(&scores) {
                 *slot = mv;
             }
         }
-        (alpha, best)
+        (alpha, best, scores.len())
     }
 
     fn out_of_budget(&mut self) -> bool {
