@@ -14,6 +14,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Instant;
 
 /// Longest line kept; the rest of a longer line is dropped (it can be no valid command).
 const MAX_LINE: usize = 64 * 1024;
@@ -128,6 +129,8 @@ pub fn serve(options: Options) {
                 }
             }
             Event::Line(line) => {
+                // The manager's clock runs from its command: count set-up work too.
+                let received = Instant::now();
                 let Reply { lines, think, quit } = session.handle_line(&line);
                 write_lines(&mut out, &lines);
                 if quit {
@@ -136,6 +139,10 @@ pub fn serve(options: Options) {
                 if let Some(mut think) = think {
                     stop.store(false, Ordering::Relaxed);
                     think.limits.stop = stop.clone();
+                    think.limits.max_time = think
+                        .limits
+                        .max_time
+                        .map(|t| t.saturating_sub(received.elapsed()));
                     let tx = tx.clone();
                     thinking = true;
                     std::thread::spawn(move || {

@@ -182,12 +182,13 @@ impl Session {
         let size = |n: i64| usize::try_from(n).unwrap_or(0);
         match Gomoku::new(self.rules, size(width), size(height)) {
             Ok(game) => {
+                if self.size != Some((game.width(), game.height())) {
+                    // Stored values belong to another board size.
+                    self.engine = None;
+                }
                 self.size = Some((game.width(), game.height()));
                 self.game = Some(game);
                 self.body = None;
-                if let Some(engine) = &mut self.engine {
-                    engine.clear();
-                }
                 Reply::line("OK")
             }
             Err(e) => Reply::line(format!("ERROR {e}")),
@@ -219,6 +220,11 @@ impl Session {
 
     /// New rules apply to the current position too (managers send `rule` after `START`).
     fn set_rules(&mut self, rules: Rules) {
+        if rules != self.rules {
+            // Stored values were found under the old rules; a new table costs nothing
+            // until it is used.
+            self.engine = None;
+        }
         self.rules = rules;
         if let Some(old) = &self.game {
             let mut game = Gomoku::new(rules, old.width(), old.height()).expect("same size");
