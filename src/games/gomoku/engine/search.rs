@@ -144,7 +144,7 @@ impl Engine {
                 // The next iteration costs a few times this one: do not start it late.
                 let used = start.elapsed();
                 let left = deadline.saturating_duration_since(Instant::now());
-                if left < used + used / 2 {
+                if left < used {
                     break;
                 }
             }
