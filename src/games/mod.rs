@@ -5,3 +5,4 @@ pub mod blokus;
 pub mod connect4;
 pub mod coord;
 pub mod go;
+pub mod gomoku;

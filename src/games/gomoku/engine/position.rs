@@ -1,0 +1,391 @@
+//! The engine's position: stones plus, for every cell and direction, the key of its ten
+//! line neighbours, kept up to date incrementally, so that the pattern a move would make
+//! is one table look-up. Also keeps a pattern-based evaluation up to date.
+
+use super::patterns::{Pat, slot, tables};
+use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, WALL};
+use crate::games::gomoku::forbidden::{self, FoulSet};
+use crate::games::gomoku::game::{Gomoku, zobrist, zobrist_side};
+use crate::games::gomoku::rules::{Rules, Variant};
+use std::sync::OnceLock;
+
+/// Value of one line pattern on an empty cell, for the colour that could play there.
+const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
+
+const PATS: [Pat; 16] = [
+    Pat::None,
+    Pat::F1,
+    Pat::B2,
+    Pat::F2,
+    Pat::B3,
+    Pat::F3,
+    Pat::B4,
+    Pat::F4,
+    Pat::D4,
+    Pat::Five,
+    Pat::Overline,
+    Pat::None,
+    Pat::None,
+    Pat::None,
+    Pat::None,
+    Pat::None,
+];
+
+/// Threat and value of every combination of four packed line patterns.
+struct Combos {
+    threat: Vec<Threat>,
+    value: Vec<i32>,
+}
+
+fn combos() -> &'static Combos {
+    static COMBOS: OnceLock<Combos> = OnceLock::new();
+    COMBOS.get_or_init(|| {
+        let n = 1 << 16;
+        let mut threat = Vec::with_capacity(n);
+        let mut value = Vec::with_capacity(n);
+        for packed in 0..n {
+            let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
+            threat.push(combine(pats));
+            value.push(pats.iter().map(|&p| PAT_VALUE[p as usize]).sum());
+        }
+        Combos { threat, value }
+    })
+}
+
+fn combine(pats: [Pat; 4]) -> Threat {
+    let (mut fours, mut threes, mut open_four) = (0, 0, false);
+    for pat in pats {
+        match pat {
+            Pat::Five => return Threat::Five,
+            Pat::F4 | Pat::D4 => open_four = true,
+            Pat::B4 => fours += 1,
+            Pat::F3 => threes += 1,
+            _ => {}
+        }
+    }
+    if open_four || fours >= 2 {
+        Threat::OpenFour
+    } else if fours == 1 && threes >= 1 {
+        Threat::FourThree
+    } else if fours == 1 {
+        Threat::Four
+    } else if threes >= 2 {
+        Threat::DoubleThree
+    } else if threes == 1 {
+        Threat::Three
+    } else {
+        Threat::None
+    }
+}
+
+/// What a move makes for its colour, combining the four lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Threat {
+    None,
+    /// Makes an open three.
+    Three,
+    /// Makes two open threes.
+    DoubleThree,
+    /// Makes a four (one five point).
+    Four,
+    /// Makes a four and an open three.
+    FourThree,
+    /// Makes a straight four or two fours: wins next move.
+    OpenFour,
+    Five,
+}
+
+pub struct Position {
+    rules: Rules,
+    board: Board,
+    width: usize,
+    height: usize,
+    keys: Box<[[u32; 4]; CELLS]>,
+    /// The table's answer for each key, per cell and colour: four 4-bit patterns, one
+    /// per direction, so that a cell's threat and value are one look-up each.
+    pats: Box<[[u16; 2]; CELLS]>,
+    /// Stones within two cells (candidate moves have at least one).
+    near: Box<[u8; CELLS]>,
+    tables: [&'static [Pat]; 2],
+    /// Sum of pattern values over empty cells, per colour.
+    value: [i32; 2],
+    stack: Vec<usize>,
+    to_move: Color,
+    hash: u64,
+    fouls: Option<FoulSet>,
+}
+
+impl Position {
+    pub fn new(game: &Gomoku) -> Position {
+        let rules = game.rules();
+        let exact = |c: Color| match rules.variant {
+            Variant::Freestyle => false,
+            Variant::Standard => true,
+            Variant::Renju => c == Color::Black,
+            Variant::Caro => rules.caro_exact_five,
+        };
+        let table_of = |c: Color| -> &'static [Pat] { &tables(exact(c)).by_color[c.index()] };
+        let fouls = match rules.variant {
+            Variant::Renju => Some(FoulSet::RENJU),
+            _ if rules.black_double_three_forbidden => Some(FoulSet::DOUBLE_THREE_ONLY),
+            _ => None,
+        };
+        let mut pos = Position {
+            rules,
+            board: Board::new(game.width(), game.height()),
+            width: game.width(),
+            height: game.height(),
+            keys: Box::new([[0; 4]; CELLS]),
+            pats: Box::new([[0; 2]; CELLS]),
+            near: Box::new([0; CELLS]),
+            tables: [table_of(Color::Black), table_of(Color::White)],
+            value: [0; 2],
+            stack: Vec::with_capacity(game.width() * game.height()),
+            to_move: Color::Black,
+            hash: 0,
+            fouls,
+        };
+        pos.init_keys();
+        for (p, color) in game.history() {
+            pos.to_move = color;
+            pos.play(p.index());
+        }
+        if pos.to_move != game.to_move() {
+            pos.to_move = game.to_move();
+            pos.hash ^= zobrist_side();
+        }
+        pos
+    }
+
+    fn init_keys(&mut self) {
+        for index in 0..CELLS {
+            if self.board.get(index) == WALL {
+                continue;
+            }
+            for (d, &dir) in DIRS.iter().enumerate() {
+                let mut key = 0;
+                for k in -5..=5isize {
+                    if k == 0 {
+                        continue;
+                    }
+                    let j = index as isize + k * dir;
+                    let cell = if j < 0 || j as usize >= CELLS {
+                        WALL
+                    } else {
+                        self.board.get(j as usize)
+                    };
+                    key |= (cell as u32) << (2 * slot(k));
+                }
+                self.keys[index][d] = key;
+                for c in [Color::Black, Color::White] {
+                    let pat = self.tables[c.index()][key as usize];
+                    self.set_pat(index, c.index(), d, pat);
+                }
+            }
+        }
+        self.value = [0, 0];
+        let cells: Vec<usize> = self.board.indices().collect();
+        for i in cells {
+            for c in [Color::Black, Color::White] {
+                self.value[c.index()] += self.cell_value(i, c);
+            }
+        }
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.stack.len() == self.width * self.height
+    }
+
+    /// The pattern `color` makes at the empty cell `index` along direction `d`.
+    #[inline]
+    pub fn pat(&self, index: usize, d: usize, color: Color) -> Pat {
+        PATS[((self.pats[index][color.index()] >> (4 * d)) & 15) as usize]
+    }
+
+    #[inline]
+    fn set_pat(&mut self, index: usize, color: usize, d: usize, pat: Pat) {
+        let packed = &mut self.pats[index][color];
+        *packed = (*packed & !(15 << (4 * d))) | ((pat as u16) << (4 * d));
+    }
+
+    fn cell_value(&self, index: usize, color: Color) -> i32 {
+        if self.board.get(index) != EMPTY {
+            return 0;
+        }
+        combos().value[self.pats[index][color.index()] as usize]
+    }
+
+    /// The combined threat `color` makes by playing the empty cell `index` (fouls not judged).
+    #[inline]
+    pub fn threat(&self, index: usize, color: Color) -> Threat {
+        combos().threat[self.pats[index][color.index()] as usize]
+    }
+
+    /// A move score for ordering: what the move makes for us plus what it takes from them.
+    pub fn move_score(&self, index: usize, color: Color) -> i32 {
+        let attack = self.cell_value(index, color);
+        let defence = self.cell_value(index, color.opponent());
+        attack * 2 + defence + i32::from(self.near[index])
+    }
+
+    /// Whether `color` may not play the empty cell `index` (Black's fouls).
+    pub fn is_forbidden(&mut self, index: usize, color: Color) -> bool {
+        let Some(fouls) = self.fouls else {
+            return false;
+        };
+        if color != Color::Black {
+            return false;
+        }
+        // The patterns rule out most cells cheaply: a foul needs an overline, two fours
+        // or two threes, and a five is never a foul.
+        let (mut fours, mut threes, mut suspicious) = (0, 0, false);
+        for d in 0..4 {
+            match self.pat(index, d, color) {
+                Pat::Five => return false,
+                Pat::Overline | Pat::D4 => suspicious = true,
+                Pat::F4 | Pat::B4 => fours += 1,
+                Pat::F3 => threes += 1,
+                _ => {}
+            }
+        }
+        let candidate = if fouls.double_four {
+            suspicious || fours >= 2 || threes >= 2
+        } else {
+            threes >= 2
+        };
+        candidate && forbidden::foul_at(&mut self.board, index, fouls).is_some()
+    }
+
+    /// Whether `color` playing the empty cell `index` makes a winning line (exact for
+    /// every rule set, Caro's blocked ends included).
+    pub fn wins_by(&self, index: usize, color: Color) -> bool {
+        let cell = color.cell();
+        let other = color.opponent().cell();
+        DIRS.iter().enumerate().any(|(d, &dir)| {
+            if self.pat(index, d, color) != Pat::Five {
+                return false;
+            }
+            let (back, fwd) = self.board.run(index, dir, cell);
+            let end = |steps: usize, sign: isize| {
+                self.board
+                    .get((index as isize + sign * steps as isize * dir) as usize)
+                    == other
+            };
+            let blocked = usize::from(end(back + 1, -1)) + usize::from(end(fwd + 1, 1));
+            self.rules.run_wins(color, back + fwd + 1, blocked)
+        })
+    }
+
+    pub fn play(&mut self, index: usize) {
+        let color = self.to_move;
+        self.update(index, color.cell());
+        self.hash ^= zobrist(index, color) ^ zobrist_side();
+        self.stack.push(index);
+        self.to_move = color.opponent();
+    }
+
+    /// Hands the move to the other side without a stone (threat probes only).
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= zobrist_side();
+    }
+
+    pub fn undo(&mut self) {
+        let index = self.stack.pop().expect("undo on the initial position");
+        let color = self.to_move.opponent();
+        self.update(index, EMPTY);
+        self.hash ^= zobrist(index, color) ^ zobrist_side();
+        self.to_move = color;
+    }
+
+    /// Puts `cell` (a stone, or EMPTY to lift one) at `index` and refreshes the keys and
+    /// values of the cells whose lines see it.
+    fn update(&mut self, index: usize, cell: u8) {
+        let old = self.board.get(index);
+        let delta = (old ^ cell) as u32;
+        // The cell itself changes between empty and occupied.
+        for c in [Color::Black, Color::White] {
+            self.value[c.index()] -= self.cell_value(index, c);
+        }
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in -5..=5isize {
+                if k == 0 {
+                    continue;
+                }
+                let j = (index as isize + k * dir) as usize;
+                if self.board.get(j) == WALL {
+                    continue;
+                }
+                let empty = self.board.get(j) == EMPTY;
+                if empty {
+                    for c in [Color::Black, Color::White] {
+                        self.value[c.index()] -= PAT_VALUE[self.pat(j, d, c) as usize];
+                    }
+                }
+                // `j` sees `index` at offset -k.
+                let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
+                self.keys[j][d] = key;
+                for c in 0..2 {
+                    self.set_pat(j, c, d, self.tables[c][key as usize]);
+                }
+                if empty {
+                    for c in [Color::Black, Color::White] {
+                        self.value[c.index()] += PAT_VALUE[self.pat(j, d, c) as usize];
+                    }
+                }
+            }
+        }
+        self.board.set(index, cell);
+        for c in [Color::Black, Color::White] {
+            self.value[c.index()] += self.cell_value(index, c);
+        }
+        let step: i32 = if cell == EMPTY { -1 } else { 1 };
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let j = (index as isize + dy * DIRS[1] + dx) as usize;
+                self.near[j] = (self.near[j] as i32 + step) as u8;
+            }
+        }
+    }
+
+    /// Static evaluation for the side to move.
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move.index();
+        // The side to move converts its threats first: weigh them more.
+        (self.value[me] * 6 - self.value[1 - me] * 5) / 4
+    }
+
+    /// Empty cells near a stone (or the centre on an empty board).
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if self.stack.is_empty() {
+            out.push(Point::new(self.width / 2, self.height / 2).index());
+            return;
+        }
+        for y in 0..self.height {
+            let row = Point::new(0, y).index();
+            for i in row..row + self.width {
+                if self.near[i] > 0 && self.board.get(i) == EMPTY {
+                    out.push(i);
+                }
+            }
+        }
+    }
+
+    /// Every empty cell of the board.
+    pub fn empties(&self, out: &mut Vec<usize>) {
+        out.clear();
+        for y in 0..self.height {
+            let row = Point::new(0, y).index();
+            out.extend((row..row + self.width).filter(|&i| self.board.get(i) == EMPTY));
+        }
+    }
+}

@@ -1,0 +1,577 @@
+//! Principal-variation alpha-beta over threat-pruned moves, with a transposition table,
+//! iterative deepening, and a VCF (victory by continuous fours) solver.
+
+use super::position::{Position, Threat};
+use super::tt::{Bound, Table};
+use crate::games::gomoku::board::{Color, Point};
+use crate::games::gomoku::game::Gomoku;
+use crate::search::Limits;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Score of a won position (minus the plies to the win).
+pub const WIN: i32 = 30_000;
+const MATE_BOUND: i32 = WIN - 1_000;
+const MAX_PLY: usize = 128;
+/// Moves searched at an ordinary interior node (the best by the ordering score).
+const WIDTH: usize = 14;
+/// Plies of fours the VCF solver looks through.
+const VCF_DEPTH: i32 = 24;
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Point,
+    /// From the mover's side; `WIN - n` is a win in `n` plies.
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    /// Found by the VCF solver (a forced win by fours).
+    pub vcf: bool,
+}
+
+/// A reusable searcher (keeps its transposition table between moves).
+pub struct Engine {
+    tt: Table,
+    nodes: u64,
+    deadline: Option<Instant>,
+    max_nodes: u64,
+    aborted: bool,
+    stop: Arc<AtomicBool>,
+    buffers: Vec<Vec<usize>>,
+}
+
+struct Scan {
+    my_fives: Vec<usize>,
+    their_fives: Vec<usize>,
+    my_fours: Vec<usize>,
+    my_open_fours: Vec<usize>,
+    their_open_fours: Vec<usize>,
+    their_fours: Vec<usize>,
+}
+
+impl Engine {
+    /// An engine whose transposition table takes about `tt_bytes`.
+    pub fn new(tt_bytes: usize) -> Engine {
+        Engine {
+            tt: Table::with_bytes(tt_bytes),
+            nodes: 0,
+            deadline: None,
+            max_nodes: u64::MAX,
+            aborted: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The move to play for the side to move, or `None` when the game is over or the
+    /// board is full. Black never gets a forbidden point unless every empty point is one.
+    pub fn genmove(&mut self, game: &Gomoku, limits: &Limits) -> Option<SearchResult> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let start = Instant::now();
+        self.deadline = limits.deadline(start);
+        self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.aborted = false;
+        self.stop = limits.stop.clone();
+        let mut pos = Position::new(game);
+        let me = pos.to_move();
+
+        let mut moves = Vec::new();
+        self.root_moves(&mut pos, &mut moves);
+        if moves.is_empty() {
+            // Every empty point is forbidden to Black (or none is left): answer anyway.
+            let mut empties = Vec::new();
+            pos.empties(&mut empties);
+            let &first = empties.first()?;
+            return Some(self.result(first, -WIN, 0, false));
+        }
+        if moves.len() == 1 {
+            return Some(self.result(moves[0], 0, 0, false));
+        }
+        let scan = self.scan(&mut pos);
+        if let Some(&win) = scan.my_fives.first() {
+            return Some(self.result(win, WIN - 1, 1, false));
+        }
+        if scan.their_fives.is_empty()
+            && let Some(mv) = self.vcf_root(&mut pos)
+        {
+            return Some(self.result(mv, WIN - 3, 1, true));
+        }
+
+        if scan.their_fives.is_empty() {
+            self.keep_moves_against_vcf(&mut pos, &mut moves);
+        }
+
+        let mut best = moves[0];
+        let mut best_score = -WIN;
+        let mut reached = 0;
+        for depth in 1..=60 {
+            let (score, mv, completed) = self.root(&mut pos, &mut moves, depth);
+            if self.aborted {
+                // The previous best was searched first: a better move found before the
+                // clock ran out is better at this depth too.
+                if completed > 1 && mv != best {
+                    best = mv;
+                    best_score = score;
+                }
+                break;
+            }
+            best = mv;
+            best_score = score;
+            reached = depth;
+            log::debug!(
+                "depth {depth} score {score} move {:?} nodes {}",
+                Point::from_index(mv),
+                self.nodes
+            );
+            if score.abs() >= MATE_BOUND {
+                break;
+            }
+            if let Some(deadline) = self.deadline {
+                // The next iteration costs a few times this one: do not start it late.
+                let used = start.elapsed();
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left < used {
+                    break;
+                }
+            }
+            if limits.stop_requested() {
+                break;
+            }
+        }
+        debug_assert!(me == pos.to_move());
+        Some(self.result(best, best_score, reached, false))
+    }
+
+    /// If the opponent threatens a win by fours, keeps the root moves that stop it
+    /// (all of them when none does).
+    fn keep_moves_against_vcf(&mut self, pos: &mut Position, moves: &mut Vec<usize>) {
+        pos.pass();
+        let threat = self.vcf_root(pos).is_some();
+        pos.pass();
+        if !threat || self.aborted {
+            return;
+        }
+        let mut safe = Vec::new();
+        for &mv in moves.iter() {
+            pos.play(mv);
+            let refuted = self.vcf_root(pos).is_none();
+            pos.undo();
+            if self.aborted {
+                return;
+            }
+            if refuted {
+                safe.push(mv);
+            }
+        }
+        log::debug!(
+            "opponent VCF: {} of {} moves stop it",
+            safe.len(),
+            moves.len()
+        );
+        if !safe.is_empty() {
+            *moves = safe;
+        }
+    }
+
+    fn result(&self, index: usize, score: i32, depth: i32, vcf: bool) -> SearchResult {
+        SearchResult {
+            best: Point::from_index(index),
+            score,
+            depth,
+            nodes: self.nodes,
+            vcf,
+        }
+    }
+
+    /// Legal root moves, ordered; threats narrow them as at any node.
+    fn root_moves(&mut self, pos: &mut Position, moves: &mut Vec<usize>) {
+        self.generate(pos, moves, None, true);
+        if moves.is_empty() {
+            let me = pos.to_move();
+            let mut all = Vec::new();
+            pos.empties(&mut all);
+            moves.extend(all.into_iter().filter(|&i| !pos.is_forbidden(i, me)));
+        }
+    }
+
+    /// One iteration over the root moves: (score, best move, moves completed).
+    fn root(&mut self, pos: &mut Position, moves: &mut [usize], depth: i32) -> (i32, usize, usize) {
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = moves[0];
+        let mut scores = Vec::with_capacity(moves.len());
+        for (n, &mv) in moves.iter().enumerate() {
+            let wins = pos.wins_by(mv, pos.to_move());
+            pos.play(mv);
+            let score = if wins {
+                WIN - 1
+            } else if n == 0 {
+                -self.negamax(pos, depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(pos, depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && !self.aborted {
+                    -self.negamax(pos, depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            pos.undo();
+            if self.aborted {
+                break;
+            }
+            scores.push((score, mv));
+            if score > alpha {
+                alpha = score;
+                best = mv;
+            }
+        }
+        // Best first for the next iteration.
+        if !self.aborted {
+            scores.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+            for (slot, &(_, mv)) in moves.iter_mut().zip(&scores) {
+                *slot = mv;
+            }
+        }
+        (alpha, best, scores.len())
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted = late || self.stop.load(Ordering::Relaxed);
+        }
+        self.aborted
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if pos.is_full() {
+            return 0;
+        }
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_move = hit.mv;
+            let score = from_tt(hit.score, ply);
+            if hit.depth >= depth {
+                match hit.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            // A leaf: only a five to block extends the search.
+            let me = pos.to_move();
+            let scan = self.scan(pos);
+            if !scan.my_fives.is_empty() {
+                return WIN - ply as i32;
+            }
+            if scan.their_fives.is_empty() || ply >= MAX_PLY {
+                let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
+                if quiet && scan.my_open_fours.iter().any(|&i| !pos.is_forbidden(i, me)) {
+                    return WIN - ply as i32 - 2;
+                }
+                return pos.evaluate();
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let forced = self.generate(pos, &mut moves, tt_move, false);
+        let result = 'node: {
+            if let Some(score) = forced {
+                break 'node score - sign(score) * ply as i32;
+            }
+            if moves.is_empty() {
+                // Every defence is forbidden to Black: lost.
+                break 'node -(WIN - ply as i32 - 1);
+            }
+            let original_alpha = alpha;
+            let mut best = -WIN - 1;
+            let mut best_move = moves[0];
+            for (n, &mv) in moves.iter().enumerate() {
+                let wins = pos.wins_by(mv, pos.to_move());
+                pos.play(mv);
+                let score = if wins {
+                    WIN - ply as i32 - 1
+                } else if n == 0 {
+                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    let s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    if s > alpha && s < beta && !self.aborted {
+                        -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                    } else {
+                        s
+                    }
+                };
+                pos.undo();
+                if self.aborted {
+                    break 'node 0;
+                }
+                if score > best {
+                    best = score;
+                    best_move = mv;
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, depth, to_tt(best, ply), bound, Some(best_move));
+            best
+        };
+        self.buffers[ply] = moves;
+        result
+    }
+
+    /// Looks at every candidate's threats for both sides.
+    fn scan(&mut self, pos: &mut Position) -> Scan {
+        let me = pos.to_move();
+        let them = me.opponent();
+        let mut cands = std::mem::take(&mut self.buffers[MAX_PLY + 1]);
+        pos.candidates(&mut cands);
+        let mut scan = Scan {
+            my_fives: Vec::new(),
+            their_fives: Vec::new(),
+            my_fours: Vec::new(),
+            my_open_fours: Vec::new(),
+            their_open_fours: Vec::new(),
+            their_fours: Vec::new(),
+        };
+        for &i in &cands {
+            match pos.threat(i, me) {
+                Threat::Five if pos.wins_by(i, me) => scan.my_fives.push(i),
+                Threat::OpenFour => scan.my_open_fours.push(i),
+                Threat::Four | Threat::FourThree => scan.my_fours.push(i),
+                _ => {}
+            }
+            match pos.threat(i, them) {
+                Threat::Five if pos.wins_by(i, them) => scan.their_fives.push(i),
+                Threat::OpenFour => scan.their_open_fours.push(i),
+                Threat::Four | Threat::FourThree => scan.their_fours.push(i),
+                _ => {}
+            }
+        }
+        self.buffers[MAX_PLY + 1] = cands;
+        scan
+    }
+
+    /// Fills `moves` with the moves worth searching, best first. Returns a score when
+    /// the node is decided without search (from the mover's side, before ply adjustment).
+    fn generate(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut Vec<usize>,
+        tt_move: Option<usize>,
+        root: bool,
+    ) -> Option<i32> {
+        let me = pos.to_move();
+        let scan = self.scan(pos);
+        moves.clear();
+        if !scan.my_fives.is_empty() {
+            moves.push(scan.my_fives[0]);
+            return (!root).then_some(WIN);
+        }
+        if !scan.their_fives.is_empty() {
+            moves.extend(
+                scan.their_fives
+                    .iter()
+                    .copied()
+                    .filter(|&i| !pos.is_forbidden(i, me)),
+            );
+            moves.dedup();
+            return None;
+        }
+        // A straight four wins when the opponent has no four to answer with.
+        if !root && scan.their_fours.is_empty() && scan.their_open_fours.is_empty() {
+            let open = scan.my_open_fours.iter().any(|&i| !pos.is_forbidden(i, me));
+            if open {
+                return Some(WIN - 2);
+            }
+        }
+        let mut scored: Vec<(i32, usize)>;
+        if !scan.their_open_fours.is_empty() {
+            // Answer an open three: take its four points, or counter with fours.
+            let mut set: Vec<usize> = scan.their_open_fours.clone();
+            set.extend(&scan.their_fours);
+            set.extend(&scan.my_fours);
+            set.extend(&scan.my_open_fours);
+            set.sort_unstable();
+            set.dedup();
+            scored = set
+                .into_iter()
+                .map(|i| (pos.move_score(i, me), i))
+                .collect();
+        } else {
+            let mut cands = std::mem::take(&mut self.buffers[MAX_PLY]);
+            pos.candidates(&mut cands);
+            scored = cands.iter().map(|&i| (pos.move_score(i, me), i)).collect();
+            self.buffers[MAX_PLY] = cands;
+        }
+        scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        let limit = if root { usize::MAX } else { WIDTH };
+        if let Some(tt) = tt_move
+            && let Some(at) = scored.iter().position(|&(_, i)| i == tt)
+        {
+            let entry = scored.remove(at);
+            scored.insert(0, entry);
+        }
+        for (_, i) in scored {
+            if moves.len() >= limit {
+                break;
+            }
+            if !pos.is_forbidden(i, me) {
+                moves.push(i);
+            }
+        }
+        None
+    }
+
+    /// A first move of a forced win by continuous fours, if there is one.
+    fn vcf_root(&mut self, pos: &mut Position) -> Option<usize> {
+        let me = pos.to_move();
+        let scan = self.scan(pos);
+        let mut fours: Vec<usize> = scan.my_open_fours.clone();
+        fours.extend(&scan.my_fours);
+        for mv in fours {
+            if pos.is_forbidden(mv, me) {
+                continue;
+            }
+            pos.play(mv);
+            let win = self.vcf_after_four(pos, VCF_DEPTH);
+            pos.undo();
+            if win {
+                return Some(mv);
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
+    }
+
+    /// With the attacker's four just played (the defender to move): does it win?
+    fn vcf_after_four(&mut self, pos: &mut Position, depth: i32) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return false;
+        }
+        let defender = pos.to_move();
+        let attacker = defender.opponent();
+        let scan = self.scan(pos);
+        // The defender wins first if it has a five of its own.
+        if !scan.my_fives.is_empty() {
+            return false;
+        }
+        match scan.their_fives.as_slice() {
+            [] => false,
+            [block] => {
+                let block = *block;
+                if pos.is_forbidden(block, defender) {
+                    return true;
+                }
+                pos.play(block);
+                let win = self.vcf_attack(pos, depth - 1, attacker);
+                pos.undo();
+                win
+            }
+            _ => true,
+        }
+    }
+
+    /// The attacker to move, the defender having just blocked: a four that wins?
+    fn vcf_attack(&mut self, pos: &mut Position, depth: i32, me: Color) -> bool {
+        if depth <= 0 {
+            return false;
+        }
+        let scan = self.scan(pos);
+        if !scan.my_fives.is_empty() {
+            return true;
+        }
+        if !scan.their_fives.is_empty() {
+            // The block made a four: only a four that also blocks it could go on; give up.
+            return false;
+        }
+        let mut fours: Vec<usize> = scan.my_open_fours.clone();
+        fours.extend(&scan.my_fours);
+        fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
+        for mv in fours {
+            if pos.is_forbidden(mv, me) {
+                continue;
+            }
+            pos.play(mv);
+            let win = self.vcf_after_four(pos, depth - 1);
+            pos.undo();
+            if win {
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+fn sign(score: i32) -> i32 {
+    if score >= 0 { 1 } else { -1 }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
