@@ -220,6 +220,13 @@ impl Engine {
         }
     }
 
+    /// A player with other search parameters (exploration, RAVE, tree size).
+    pub fn with_params(params: MctsParams) -> Engine {
+        Engine {
+            mcts: Mcts::new(params),
+        }
+    }
+
     /// Forgets the search tree (a new game or a loaded position).
     pub fn clear(&mut self) {
         self.mcts.clear();

@@ -95,13 +95,14 @@ impl Playout {
             if self.pieces_left[c][piece] == 0 {
                 continue;
             }
-            for &mv in self.tables.moves_at(p, status, piece as Piece) {
+            for placement in self.tables.moves_at(p, status, piece as Piece) {
+                let mv = placement.id;
                 let (word, mask) = (mv as usize / 64, 1u64 << (mv % 64));
                 if self.seen[c][word] & mask != 0 {
                     continue;
                 }
                 self.seen[c][word] |= mask;
-                if self.fits(mv, bit) {
+                if placement.fits(&self.forbidden, bit) {
                     self.moves[c].push(mv);
                 }
             }

@@ -17,6 +17,30 @@ pub const MAX_POINTS: usize = 22 * 22;
 /// Number of adjacent statuses: one bit per orthogonal neighbour.
 const NUM_STATUSES: usize = 16;
 
+/// A placement as the generator's lists store it: its points inline (a smaller piece
+/// repeats its first point), so checking it reads no other table.
+#[derive(Clone, Copy, Debug)]
+#[repr(align(16))]
+pub struct Placement {
+    pub id: MoveId,
+    pub points: [u16; 5],
+}
+
+impl Placement {
+    /// Whether none of the points has `bit` set in `forbidden`.
+    #[inline]
+    pub fn fits(&self, forbidden: &[u8; MAX_POINTS], bit: u8) -> bool {
+        let p = self.points;
+        (forbidden[p[0] as usize]
+            | forbidden[p[1] as usize]
+            | forbidden[p[2] as usize]
+            | forbidden[p[3] as usize]
+            | forbidden[p[4] as usize])
+            & bit
+            == 0
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct MoveInfo {
     /// Covered points, in Pentobi's output order (row number ascending, then column).
@@ -45,7 +69,7 @@ pub struct Tables {
     /// Points touching a placement only at a corner (on the board).
     diag_points: Vec<u16>,
     at_start: Vec<u32>,
-    at_moves: Vec<MoveId>,
+    at_moves: Vec<Placement>,
     by_points: HashMap<[u16; 5], MoveId>,
     /// For each piece, the number of its placements on the empty board.
     piece_placements: [u32; NUM_PIECES],
@@ -130,7 +154,7 @@ impl Tables {
     /// Placements of `piece` covering `p` that leave free every neighbour of `p` whose
     /// bit is set in `status`.
     #[inline]
-    pub fn moves_at(&self, p: u16, status: usize, piece: Piece) -> &[MoveId] {
+    pub fn moves_at(&self, p: u16, status: usize, piece: Piece) -> &[Placement] {
         let key = (p as usize * NUM_STATUSES + status) * NUM_PIECES + piece as usize;
         &self.at_moves[self.at_start[key] as usize..self.at_start[key + 1] as usize]
     }
@@ -226,6 +250,14 @@ impl Tables {
         self.piece_placements[piece as usize] += 1;
     }
 
+    fn placement(&self, id: MoveId) -> Placement {
+        let points = self.moves[id as usize].points();
+        Placement {
+            id,
+            points: std::array::from_fn(|i| points[i.min(points.len() - 1)]),
+        }
+    }
+
     fn build_moves_at(&mut self) {
         // For each point: the placements covering it, with the neighbours they use.
         let mut covering: Vec<Vec<(MoveId, u8)>> = vec![Vec::new(); self.num_points];
@@ -260,7 +292,7 @@ impl Tables {
                         moves[begin..end]
                             .iter()
                             .filter(|&&(_, used)| used & status == 0)
-                            .map(|&(m, _)| m),
+                            .map(|&(m, _)| self.placement(m)),
                     );
                 }
             }
