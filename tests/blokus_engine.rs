@@ -18,7 +18,7 @@ fn plays_whole_games_with_legal_moves_only() {
         let mut engine = Engine::new();
         while let Some(c) = board.to_play() {
             let mv = engine
-                .genmove(&board, c, &budget(60, 1))
+                .genmove(&board, c, &budget(30, 1))
                 .expect("a colour to play has a move");
             board.play(c, mv).expect("the engine's move is legal");
         }

@@ -3,13 +3,17 @@
 //! other colours' attach points, and the playout policy of [`Playout`].
 
 use super::board::{Board, Colour, MAX_COLOURS};
-use super::pieces::piece_size;
+use super::knowledge::{Masks, move_score};
 use super::playout::Playout;
 use super::tables::MoveId;
 use super::variant::Variant;
 use crate::rng::Rng;
 use crate::search::Limits;
 use crate::search::mcts::{Mcts, MctsParams, Prior, Rewards, SearchGame, SearchResult};
+
+/// Virtual visits of a move's prior: its local judgement counts as much as this many
+/// playouts.
+const PRIOR_WEIGHT: f32 = 8.0;
 
 /// A move of the search: the colour and its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,29 +112,30 @@ impl SearchGame for SearchPosition {
             .unwrap_or(0);
         let min_size = min_size.min(largest);
         let (forbidden, corner) = self.board.masks();
-        let others = 0xFu8 & !(1 << c);
+        let masks = Masks { forbidden, corner };
+        let first = out.len();
+        let mut best = f32::NEG_INFINITY;
         for mv in moves {
-            let info = tables.info(mv);
-            let size = piece_size(info.piece);
-            if size < min_size {
+            if (tables.info(mv).len as usize) < min_size {
                 continue;
             }
-            let blocked: u32 = info
-                .points()
-                .iter()
-                .map(|&p| (corner[p as usize] & !forbidden[p as usize] & others).count_ones())
-                .sum();
-            let value = 0.25 + 0.08 * size as f32 + 0.04 * blocked.min(3) as f32;
+            let score = move_score(tables, &masks, c, mv);
+            best = best.max(score);
+            let colour_move = ColourMove {
+                colour: c as u8,
+                mv,
+            };
+            // The score is kept in the prior's value until the best is known.
             out.push((
-                ColourMove {
-                    colour: c as u8,
-                    mv,
-                },
+                colour_move,
                 Prior {
-                    value: value.min(0.95),
-                    weight: 3.0,
+                    value: score,
+                    weight: PRIOR_WEIGHT,
                 },
             ));
+        }
+        for (_, prior) in &mut out[first..] {
+            prior.value = 0.3 + 0.45 * ((prior.value - best) / 2.0).exp();
         }
     }
 

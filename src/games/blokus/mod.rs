@@ -3,6 +3,7 @@
 
 mod board;
 mod engine;
+mod knowledge;
 mod notation;
 mod pieces;
 pub(crate) mod playout;

@@ -5,13 +5,14 @@
 //! allocates once the buffers have grown.
 
 use super::board::{Board, Colour, MAX_COLOURS};
+use super::knowledge::{Masks, move_score};
 use super::pieces::{MONOMINO, NUM_PIECES, Piece};
 use super::tables::{MAX_POINTS, MoveId, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
 
-/// Random candidates drawn per move; the best by [`Playout::weight`] is played.
-const CANDIDATES: usize = 3;
+/// Random candidates drawn per move; the best by [`move_score`] is played.
+const CANDIDATES: usize = 8;
 
 pub struct Playout {
     tables: &'static Tables,
@@ -133,19 +134,14 @@ impl Playout {
         self.to_play = (c + 1) % self.num_colours;
     }
 
-    /// How much the playout policy likes a move: large pieces first, then moves that
-    /// take other colours' attach points.
+    /// How much the playout policy likes a move (see [`move_score`]).
     #[inline]
-    fn weight(&self, c: Colour, mv: MoveId) -> u32 {
-        let info = self.tables.info(mv);
-        let others = 0xFu8 & !(1 << c);
-        let mut blocked = 0;
-        for &p in info.points() {
-            // An attach point of another colour: its corner bit set, not forbidden to it.
-            let attach = self.corner[p as usize] & !self.forbidden[p as usize] & others;
-            blocked += attach.count_ones();
-        }
-        info.len as u32 * 4 + blocked * 2
+    fn weight(&self, c: Colour, mv: MoveId) -> f32 {
+        let masks = Masks {
+            forbidden: &self.forbidden,
+            corner: &self.corner,
+        };
+        move_score(self.tables, &masks, c, mv)
     }
 
     /// Whether a listed move is still legal for `c`.
