@@ -73,10 +73,13 @@ pub fn move_score(tables: &Tables, masks: &Masks, c: Colour, mv: MoveId) -> f32 
         if masks.forbidden[q as usize] & bit != 0 {
             score += ATTACH_FORBIDDEN;
         } else if masks.corner[q as usize] & bit == 0 {
+            // Counted before the move: the two neighbours next to the touching
+            // corner are about to be forbidden, so every new attach point counts
+            // them alike.
             let room = tables
                 .neighbours(q)
                 .iter()
-                .filter(|&&n| masks.forbidden[n as usize] & bit == 0 && !info.points().contains(&n))
+                .filter(|&&n| masks.forbidden[n as usize] & bit == 0)
                 .count();
             score += ATTACH_ROOM[room];
         }
