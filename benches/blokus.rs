@@ -144,8 +144,17 @@ fn bench_playouts(variant: Variant) {
     );
 }
 
+/// CPU time of the whole process (all threads), in seconds.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 /// Playouts of the full search in 2 s of wall time with one and with two threads (the
-/// ratio needs two idle cores to mean anything).
+/// wall-clock ratio needs two idle cores to mean anything; playouts per CPU second show
+/// whether the threads lose work to each other).
 fn bench_search_threads(variant: Variant) {
     let board = Board::new(variant);
     let mut rates = Vec::new();
@@ -155,12 +164,16 @@ fn bench_search_threads(variant: Variant) {
             threads,
             ..Limits::default()
         };
+        let cpu_before = process_cpu_seconds();
         let result = Engine::new().search(&board, 0, &limits).unwrap();
+        let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
         let rate = result.playouts as f64 / result.elapsed.as_secs_f64();
+        let per_cpu = cpu.map_or(f64::NAN, |cpu| result.playouts as f64 / cpu);
         println!(
-            "search   {:<19} {threads} thread(s): {:>9.0} playouts/s (wall)",
+            "search   {:<19} {threads} thread(s): {:>9.0} playouts/s (wall), {:>9.0} per CPU s",
             variant.name(),
-            rate
+            rate,
+            per_cpu
         );
         rates.push(rate);
     }

@@ -62,11 +62,7 @@ fn same_seed_and_budget_give_the_same_move() {
         board.play(c, board.parse_move(text).unwrap()).unwrap();
     }
     let moves: Vec<_> = (0..2)
-        .map(|_| {
-            Engine::new()
-                .genmove(&board, 0, &budget(500, 42))
-                .unwrap()
-        })
+        .map(|_| Engine::new().genmove(&board, 0, &budget(500, 42)).unwrap())
         .collect();
     assert_eq!(moves[0], moves[1]);
     let results: Vec<_> = (0..2)
