@@ -6,7 +6,7 @@ mod engine;
 mod knowledge;
 mod notation;
 mod pieces;
-pub(crate) mod playout;
+mod playout;
 mod render;
 pub mod sgf;
 mod tables;
