@@ -570,6 +570,18 @@ mod tests {
     }
 
     #[test]
+    fn a_time_budget_alone_ends_the_search() {
+        let mut mcts: Mcts<Nim> = Mcts::default();
+        let limits = Limits {
+            max_time: Some(std::time::Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        let result = mcts.search(&nim(30), &limits);
+        assert!(result.playouts > 0);
+        assert!(result.best.is_some());
+    }
+
+    #[test]
     fn a_finished_game_has_no_move() {
         let mut mcts: Mcts<Nim> = Mcts::default();
         let result = mcts.search(&nim(0), &limits(100, 1, 0));
