@@ -15,8 +15,8 @@ fn legal_move_counts_and_scores_match_pentobi_along_random_games() {
             if i % 2 == 0 {
                 let values: Vec<&str> = field.split_whitespace().collect();
                 let n = board.num_colours();
-                for c in 0..n {
-                    let expected: usize = values[c].parse().unwrap();
+                for (c, count) in values[..n].iter().enumerate() {
+                    let expected: usize = count.parse().unwrap();
                     assert_eq!(
                         board.legal_moves(c).len(),
                         expected,
