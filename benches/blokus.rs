@@ -1,11 +1,45 @@
 //! Blokus speed: move generation, Duo perft(3) and playouts per second.
 //!
 //! `cargo bench --bench blokus` (add `-- quick` to skip perft(3)).
+//!
+//! Rates are per second of this thread's CPU time (Linux `schedstat`; wall time
+//! elsewhere), so that other jobs on a shared machine do not change them much.
 
 use std::time::Instant;
 
-use tabula::games::blokus::{Board, Playout, Variant};
+/// A clock of the CPU time this thread ran, in seconds.
+struct CpuClock {
+    wall: Instant,
+    start: Option<f64>,
+}
+
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns * 1e-9)
+}
+
+impl CpuClock {
+    fn start() -> CpuClock {
+        CpuClock {
+            wall: Instant::now(),
+            start: thread_cpu_seconds(),
+        }
+    }
+
+    fn elapsed(&self) -> f64 {
+        match (self.start, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+use std::time::Duration;
+
+use tabula::games::blokus::{Board, Engine, Playout, Variant};
 use tabula::rng::Rng;
+use tabula::search::Limits;
 
 /// Positions along a few random games, to time generation in every phase of the game.
 fn sample_positions(variant: Variant, games: u64) -> Vec<Board> {
@@ -25,10 +59,10 @@ fn sample_positions(variant: Variant, games: u64) -> Vec<Board> {
 fn bench_generation(variant: Variant) {
     let positions = sample_positions(variant, 20);
     let mut out = Vec::with_capacity(2048);
-    let start = Instant::now();
+    let start = CpuClock::start();
     let mut generated = 0u64;
     let mut rounds = 0;
-    while start.elapsed().as_secs_f64() < 2.0 {
+    while start.elapsed() < 2.0 {
         for board in &positions {
             for c in 0..board.num_colours() {
                 out.clear();
@@ -38,7 +72,7 @@ fn bench_generation(variant: Variant) {
         }
         rounds += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.elapsed();
     println!(
         "movegen {:<20} {:>6} positions x {rounds} rounds: {:>12.0} moves/s, {:>9.0} generations/s",
         variant.name(),
@@ -59,8 +93,8 @@ fn perft(board: &mut Board, depth: u32, moves: &mut [Vec<u32>]) -> u64 {
         return here.len() as u64;
     }
     let mut total = 0;
-    for i in 0..here.len() {
-        board.play_unchecked(c, here[i]);
+    for &mv in here.iter() {
+        board.play_unchecked(c, mv);
         total += perft(board, depth - 1, deeper);
         board.undo();
     }
@@ -69,10 +103,10 @@ fn perft(board: &mut Board, depth: u32, moves: &mut [Vec<u32>]) -> u64 {
 
 fn bench_perft() {
     let mut board = Board::new(Variant::Duo);
-    let mut buffers = vec![Vec::with_capacity(2048); 4];
-    let start = Instant::now();
+    let mut buffers = (0..4).map(|_| Vec::with_capacity(2048)).collect::<Vec<_>>();
+    let start = CpuClock::start();
     let nodes = perft(&mut board, 3, &mut buffers);
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.elapsed();
     println!(
         "perft(3) Blokus Duo = {nodes} (expected 89204762) in {secs:.2} s, {:.0} leaves/s",
         nodes as f64 / secs
@@ -84,11 +118,11 @@ fn bench_playouts(variant: Variant) {
     let board = Board::new(variant);
     let mut playout = Playout::new(variant);
     let mut rng = Rng::new(1);
-    let start = Instant::now();
+    let start = CpuClock::start();
     let mut count = 0u64;
     let mut moves = 0u64;
     let mut points = [0u64; 4];
-    while start.elapsed().as_secs_f64() < 3.0 {
+    while start.elapsed() < 3.0 {
         playout.start(&board);
         playout.run(&mut rng, |_, _| moves += 1);
         for (c, p) in points.iter_mut().enumerate().take(variant.num_colours()) {
@@ -96,7 +130,7 @@ fn bench_playouts(variant: Variant) {
         }
         count += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.elapsed();
     let mean: Vec<String> = points[..variant.num_colours()]
         .iter()
         .map(|p| format!("{:.1}", *p as f64 / count as f64))
@@ -110,6 +144,46 @@ fn bench_playouts(variant: Variant) {
     );
 }
 
+/// CPU time of the whole process (all threads), in seconds.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// Playouts of the full search in 2 s of wall time with one and with two threads (the
+/// wall-clock ratio needs two idle cores to mean anything; playouts per CPU second show
+/// whether the threads lose work to each other).
+fn bench_search_threads(variant: Variant) {
+    let board = Board::new(variant);
+    let mut rates = Vec::new();
+    for threads in [1, 2] {
+        let limits = Limits {
+            max_time: Some(Duration::from_secs(2)),
+            threads,
+            ..Limits::default()
+        };
+        let cpu_before = process_cpu_seconds();
+        let result = Engine::new().search(&board, 0, &limits).unwrap();
+        let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
+        let rate = result.playouts as f64 / result.elapsed.as_secs_f64();
+        let per_cpu = cpu.map_or(f64::NAN, |cpu| result.playouts as f64 / cpu);
+        println!(
+            "search   {:<19} {threads} thread(s): {:>9.0} playouts/s (wall), {:>9.0} per CPU s",
+            variant.name(),
+            rate,
+            per_cpu
+        );
+        rates.push(rate);
+    }
+    println!(
+        "search   {:<19} 2 threads / 1 thread = {:.2}",
+        variant.name(),
+        rates[1] / rates[0]
+    );
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     for variant in [Variant::Duo, Variant::Classic] {
@@ -117,6 +191,9 @@ fn main() {
     }
     for variant in [Variant::Duo, Variant::Classic, Variant::Junior] {
         bench_playouts(variant);
+    }
+    for variant in [Variant::Duo, Variant::Classic] {
+        bench_search_threads(variant);
     }
     if !quick {
         bench_perft();

@@ -18,7 +18,7 @@ fn plays_whole_games_with_legal_moves_only() {
         let mut engine = Engine::new();
         while let Some(c) = board.to_play() {
             let mv = engine
-                .genmove(&board, c, &budget(60, 1))
+                .genmove(&board, c, &budget(12, 1))
                 .expect("a colour to play has a move");
             board.play(c, mv).expect("the engine's move is legal");
         }
@@ -62,18 +62,14 @@ fn same_seed_and_budget_give_the_same_move() {
         board.play(c, board.parse_move(text).unwrap()).unwrap();
     }
     let moves: Vec<_> = (0..2)
-        .map(|_| {
-            Engine::new()
-                .genmove(&board, 0, &budget(2_000, 42))
-                .unwrap()
-        })
+        .map(|_| Engine::new().genmove(&board, 0, &budget(500, 42)).unwrap())
         .collect();
     assert_eq!(moves[0], moves[1]);
     let results: Vec<_> = (0..2)
-        .map(|_| Engine::new().search(&board, 0, &budget(2_000, 42)).unwrap())
+        .map(|_| Engine::new().search(&board, 0, &budget(500, 42)).unwrap())
         .collect();
     assert_eq!(results[0].visits, results[1].visits);
-    assert_eq!(results[0].playouts, 2_000);
+    assert_eq!(results[0].playouts, 500);
 }
 
 #[test]

@@ -97,7 +97,7 @@ fn showboard_marks_start_points_pieces_and_the_last_move() {
     let text = board.render();
     assert!(text.contains("10 . . . .>X X"), "{text}");
     assert!(text.contains("(2) Orange(O): 0"));
-    assert!(text.trim_end().ends_with("a b c d e f g h i j k l m n"));
+    assert!(text.trim_end().ends_with("A B C D E F G H I J K L M N"));
     assert_eq!(board.gogui_board().lines().count(), 14);
     assert!(
         board

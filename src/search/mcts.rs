@@ -494,3 +494,149 @@ impl<G: SearchGame> Shared<'_, G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game: take 1–3 stones, whoever takes the last stone wins. A pile that
+    /// is a multiple of 4 loses for the player to move.
+    #[derive(Clone, Debug)]
+    struct Nim {
+        stones: u32,
+        to_move: usize,
+        taken: Vec<u32>,
+    }
+
+    impl SearchGame for Nim {
+        type Move = u32;
+        type Playout = ();
+
+        fn player_to_move(&self) -> Option<usize> {
+            (self.stones > 0).then_some(self.to_move)
+        }
+
+        fn tree_moves(&self, out: &mut Vec<(u32, Prior)>) {
+            out.extend((1..=self.stones.min(3)).map(|n| (n, Prior::NONE)));
+        }
+
+        fn play(&mut self, mv: u32) {
+            self.stones -= mv;
+            self.taken.push(mv);
+            self.to_move = 1 - self.to_move;
+        }
+
+        fn move_key(&self, mv: u32) -> u32 {
+            mv - 1
+        }
+
+        fn key_bound(&self) -> usize {
+            3
+        }
+
+        fn new_playout(&self) {}
+
+        fn playout(&self, _: &mut (), rng: &mut Rng, played: &mut Vec<(u8, u32)>) -> Rewards {
+            let mut game = self.clone();
+            let mut winner = 1 - game.to_move;
+            while game.stones > 0 {
+                let mv = 1 + rng.below(game.stones.min(3));
+                played.push((game.to_move as u8, mv - 1));
+                winner = game.to_move;
+                game.play(mv);
+            }
+            let mut rewards = [0.0; MAX_PLAYERS];
+            rewards[winner] = 1.0;
+            rewards
+        }
+
+        fn moves_since(&self, earlier: &Self) -> Option<Vec<u32>> {
+            self.taken
+                .starts_with(&earlier.taken)
+                .then(|| self.taken[earlier.taken.len()..].to_vec())
+        }
+    }
+
+    fn nim(stones: u32) -> Nim {
+        Nim {
+            stones,
+            to_move: 0,
+            taken: Vec::new(),
+        }
+    }
+
+    fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
+        Limits {
+            max_nodes: Some(playouts),
+            threads,
+            seed,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn finds_the_winning_move_in_a_known_game() {
+        for (stones, winning) in [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2)] {
+            let mut mcts: Mcts<Nim> = Mcts::default();
+            let result = mcts.search(&nim(stones), &limits(4_000, 1, 7));
+            assert_eq!(result.best, Some(winning), "{stones} stones");
+            assert!(result.value > 0.6);
+        }
+    }
+
+    #[test]
+    fn fixed_seed_and_budget_reproduce_the_search() {
+        let run = || {
+            let mut mcts: Mcts<Nim> = Mcts::new(MctsParams {
+                reuse_tree: false,
+                ..MctsParams::default()
+            });
+            let r = mcts.search(&nim(21), &limits(500, 1, 99));
+            (r.best, r.visits, r.value)
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn reuses_the_subtree_of_the_moves_played() {
+        let mut mcts: Mcts<Nim> = Mcts::default();
+        let mut game = nim(13);
+        mcts.search(&game, &limits(3_000, 1, 1));
+        game.play(1);
+        game.play(2);
+        let reused = mcts.reused_tree(&game);
+        assert!(reused.nodes[0].visits > 50, "{}", reused.nodes[0].visits);
+        assert!(reused.nodes[0].mv.is_none());
+        // An unrelated position starts afresh.
+        mcts.search(&game, &limits(100, 1, 1));
+        assert_eq!(mcts.reused_tree(&nim(8)).nodes.len(), 1);
+    }
+
+    #[test]
+    fn threads_share_the_budget_and_agree_on_the_answer() {
+        let mut mcts: Mcts<Nim> = Mcts::default();
+        let result = mcts.search(&nim(9), &limits(4_000, 2, 3));
+        assert_eq!(result.playouts, 4_000);
+        assert_eq!(result.best, Some(1));
+    }
+
+    #[test]
+    fn a_time_budget_alone_ends_the_search() {
+        let mut mcts: Mcts<Nim> = Mcts::default();
+        let limits = Limits {
+            max_time: Some(std::time::Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        let result = mcts.search(&nim(30), &limits);
+        assert!(result.playouts > 0);
+        assert!(result.best.is_some());
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let mut mcts: Mcts<Nim> = Mcts::default();
+        let result = mcts.search(&nim(0), &limits(100, 1, 0));
+        assert_eq!(result.best, None);
+        assert_eq!(result.playouts, 0);
+    }
+}

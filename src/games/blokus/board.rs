@@ -22,7 +22,7 @@ pub const MAX_COLOURS: usize = 4;
 const MAX_TOUCHED: usize = 32;
 
 const ZOBRIST: [u64; MAX_COLOURS * MAX_POINTS + MAX_COLOURS] =
-    zobrist_keys::<{ MAX_COLOURS * MAX_POINTS + MAX_COLOURS }>(0xB10C_05);
+    zobrist_keys::<{ MAX_COLOURS * MAX_POINTS + MAX_COLOURS }>(0x00B1_0C05);
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PlayError {
@@ -354,8 +354,8 @@ impl Board {
                 if self.pieces_left[c][piece] == 0 {
                     continue;
                 }
-                for &mv in self.tables.moves_at(p, status, piece as Piece) {
-                    if self.fits(mv, bit) && !f(mv) {
+                for placement in self.tables.moves_at(p, status, piece as Piece) {
+                    if placement.fits(&self.forbidden, bit) && !f(placement.id) {
                         return;
                     }
                 }

@@ -3,13 +3,17 @@
 //! other colours' attach points, and the playout policy of [`Playout`].
 
 use super::board::{Board, Colour, MAX_COLOURS};
-use super::pieces::piece_size;
+use super::knowledge::{Masks, move_score};
 use super::playout::Playout;
-use super::tables::MoveId;
+use super::tables::{MoveId, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
 use crate::search::Limits;
 use crate::search::mcts::{Mcts, MctsParams, Prior, Rewards, SearchGame, SearchResult};
+
+/// Virtual visits of a move's prior: its local judgement counts as much as this many
+/// playouts.
+const PRIOR_WEIGHT: f32 = 8.0;
 
 /// A move of the search: the colour and its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +41,32 @@ fn min_piece_size(variant: Variant, moves_played: usize) -> usize {
         (20, 5..7) => 3,
         _ => 1,
     }
+}
+
+/// In the opening the tree keeps only the moves that reach nearest to the centre (within
+/// this distance of the nearest): the centre decides who gets the space.
+const CENTRE_SLACK: f32 = 1.0;
+
+/// Rounds (one move per colour) during which moves must head for the centre.
+fn centre_rounds(variant: Variant) -> usize {
+    match variant.board_size() {
+        14 => 3,
+        _ => 6,
+    }
+}
+
+/// Euclidean distance from the board's centre to the nearest point of a move.
+fn centre_distance(tables: &Tables, mv: MoveId) -> f32 {
+    let centre = (tables.size as f32 - 1.0) / 2.0;
+    tables
+        .info(mv)
+        .points()
+        .iter()
+        .map(|&p| {
+            let (x, y) = tables.coords(p);
+            (x as f32 - centre).hypot(y as f32 - centre)
+        })
+        .fold(f32::INFINITY, f32::min)
 }
 
 /// Reward of each player from the points of each colour: win 1, draw 0.5, loss 0 with
@@ -107,30 +137,45 @@ impl SearchGame for SearchPosition {
             .max()
             .unwrap_or(0);
         let min_size = min_size.min(largest);
+        let opening =
+            self.board.num_moves() / self.board.num_colours() < centre_rounds(self.board.variant());
+        let max_distance = if opening {
+            moves
+                .iter()
+                .filter(|&&m| tables.info(m).len as usize >= min_size)
+                .map(|&m| centre_distance(tables, m))
+                .fold(f32::INFINITY, f32::min)
+                + CENTRE_SLACK
+        } else {
+            f32::INFINITY
+        };
         let (forbidden, corner) = self.board.masks();
-        let others = 0xFu8 & !(1 << c);
+        let masks = Masks { forbidden, corner };
+        let first = out.len();
+        let mut best = f32::NEG_INFINITY;
         for mv in moves {
-            let info = tables.info(mv);
-            let size = piece_size(info.piece);
-            if size < min_size {
+            if (tables.info(mv).len as usize) < min_size
+                || (opening && centre_distance(tables, mv) > max_distance)
+            {
                 continue;
             }
-            let blocked: u32 = info
-                .points()
-                .iter()
-                .map(|&p| (corner[p as usize] & !forbidden[p as usize] & others).count_ones())
-                .sum();
-            let value = 0.25 + 0.08 * size as f32 + 0.04 * blocked.min(3) as f32;
+            let score = move_score(tables, &masks, c, mv);
+            best = best.max(score);
+            let colour_move = ColourMove {
+                colour: c as u8,
+                mv,
+            };
+            // The score is kept in the prior's value until the best is known.
             out.push((
-                ColourMove {
-                    colour: c as u8,
-                    mv,
-                },
+                colour_move,
                 Prior {
-                    value: value.min(0.95),
-                    weight: 3.0,
+                    value: score,
+                    weight: PRIOR_WEIGHT,
                 },
             ));
+        }
+        for (_, prior) in &mut out[first..] {
+            prior.value = 0.3 + 0.45 * ((prior.value - best) / 2.0).exp();
         }
     }
 
@@ -217,6 +262,13 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             mcts: Mcts::new(MctsParams::default()),
+        }
+    }
+
+    /// A player with other search parameters (exploration, RAVE, tree size).
+    pub fn with_params(params: MctsParams) -> Engine {
+        Engine {
+            mcts: Mcts::new(params),
         }
     }
 

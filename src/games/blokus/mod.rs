@@ -3,9 +3,10 @@
 
 mod board;
 mod engine;
+mod knowledge;
 mod notation;
 mod pieces;
-pub(crate) mod playout;
+mod playout;
 mod render;
 pub mod sgf;
 mod tables;

@@ -12,7 +12,8 @@ const COLOUR_CHARS: [char; 4] = ['X', 'O', '#', '@'];
 impl Board {
     /// The board as Pentobi's `showboard` draws it without ANSI colours: rows from the
     /// top, `.` empty, `+` an uncovered start point, `X O # @` colours 1–4, `>`/`<` around
-    /// the last move, and per colour its points and the pieces it has left.
+    /// the last move, and per colour its points and the pieces it has left; column
+    /// letters in upper case as Pentobi prints them.
     pub fn render(&self) -> String {
         let tables = self.tables();
         let size = tables.size;
@@ -55,7 +56,7 @@ impl Board {
         out.push_str("  ");
         for x in 0..size {
             out.push(' ');
-            out.push((b'a' + x as u8) as char);
+            out.push((b'A' + x as u8) as char);
         }
         out.push('\n');
         out
@@ -73,9 +74,9 @@ impl Board {
             10
         };
         let mut names: Vec<&str> = Vec::new();
-        for piece in 0..NUM_PIECES {
+        for (piece, name) in PIECE_NAMES.iter().enumerate() {
             for _ in 0..self.pieces_left(c, piece as u8) {
-                names.push(PIECE_NAMES[piece]);
+                names.push(name);
             }
         }
         names.sort_unstable();

@@ -17,14 +17,48 @@ pub const MAX_POINTS: usize = 22 * 22;
 /// Number of adjacent statuses: one bit per orthogonal neighbour.
 const NUM_STATUSES: usize = 16;
 
+/// A placement as the generator's lists store it: its points inline (a smaller piece
+/// repeats its first point), so checking it reads no other table.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(16))]
+pub struct Placement {
+    pub id: MoveId,
+    pub points: [u16; 5],
+}
+
+impl Placement {
+    /// Whether none of the points has `bit` set in `forbidden`.
+    #[inline]
+    pub fn fits(&self, forbidden: &[u8; MAX_POINTS], bit: u8) -> bool {
+        let p = self.points;
+        (forbidden[p[0] as usize]
+            | forbidden[p[1] as usize]
+            | forbidden[p[2] as usize]
+            | forbidden[p[3] as usize]
+            | forbidden[p[4] as usize])
+            & bit
+            == 0
+    }
+}
+
+/// Edge and corner neighbours a placement can have at most (the I5 has 12 edge
+/// neighbours; no pentomino has more than 8 corner neighbours).
+const MAX_ADJ: usize = 12;
+const MAX_DIAG: usize = 13;
+
+/// Everything about one placement in one cache line, since the playout policy looks
+/// at many random placements per move.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
 pub struct MoveInfo {
     /// Covered points, in Pentobi's output order (row number ascending, then column).
     pub points: [u16; 5],
     pub len: u8,
     pub piece: Piece,
-    adj: (u32, u8),
-    diag: (u32, u8),
+    num_adj: u8,
+    num_diag: u8,
+    adj: [u16; MAX_ADJ],
+    diag: [u16; MAX_DIAG],
 }
 
 impl MoveInfo {
@@ -40,12 +74,8 @@ pub struct Tables {
     pub stride: usize,
     pub num_points: usize,
     moves: Vec<MoveInfo>,
-    /// Points sharing an edge with a placement (outside it, on the board).
-    adj_points: Vec<u16>,
-    /// Points touching a placement only at a corner (on the board).
-    diag_points: Vec<u16>,
     at_start: Vec<u32>,
-    at_moves: Vec<MoveId>,
+    at_moves: Vec<Placement>,
     by_points: HashMap<[u16; 5], MoveId>,
     /// For each piece, the number of its placements on the empty board.
     piece_placements: [u32; NUM_PIECES],
@@ -115,22 +145,24 @@ impl Tables {
         &self.moves[mv as usize]
     }
 
+    /// Points sharing an edge with a placement (outside it, on the board).
     #[inline]
     pub fn adj_points(&self, mv: MoveId) -> &[u16] {
-        let (start, len) = self.moves[mv as usize].adj;
-        &self.adj_points[start as usize..start as usize + len as usize]
+        let info = &self.moves[mv as usize];
+        &info.adj[..info.num_adj as usize]
     }
 
+    /// Points touching a placement only at a corner (on the board).
     #[inline]
     pub fn diag_points(&self, mv: MoveId) -> &[u16] {
-        let (start, len) = self.moves[mv as usize].diag;
-        &self.diag_points[start as usize..start as usize + len as usize]
+        let info = &self.moves[mv as usize];
+        &info.diag[..info.num_diag as usize]
     }
 
     /// Placements of `piece` covering `p` that leave free every neighbour of `p` whose
     /// bit is set in `status`.
     #[inline]
-    pub fn moves_at(&self, p: u16, status: usize, piece: Piece) -> &[MoveId] {
+    pub fn moves_at(&self, p: u16, status: usize, piece: Piece) -> &[Placement] {
         let key = (p as usize * NUM_STATUSES + status) * NUM_PIECES + piece as usize;
         &self.at_moves[self.at_start[key] as usize..self.at_start[key + 1] as usize]
     }
@@ -159,8 +191,6 @@ impl Tables {
             stride,
             num_points,
             moves: Vec::new(),
-            adj_points: Vec::new(),
-            diag_points: Vec::new(),
             at_start: Vec::new(),
             at_moves: Vec::new(),
             by_points: HashMap::new(),
@@ -210,20 +240,32 @@ impl Tables {
         }
         let mut stored = [0u16; 5];
         stored[..points.len()].copy_from_slice(points);
-        self.moves.push(MoveInfo {
+        assert!(adj.len() <= MAX_ADJ && diag.len() <= MAX_DIAG);
+        let mut info = MoveInfo {
             points: stored,
             len: points.len() as u8,
             piece,
-            adj: (self.adj_points.len() as u32, adj.len() as u8),
-            diag: (self.diag_points.len() as u32, diag.len() as u8),
-        });
-        self.adj_points.extend_from_slice(&adj);
-        self.diag_points.extend_from_slice(&diag);
+            num_adj: adj.len() as u8,
+            num_diag: diag.len() as u8,
+            adj: [0; MAX_ADJ],
+            diag: [0; MAX_DIAG],
+        };
+        info.adj[..adj.len()].copy_from_slice(&adj);
+        info.diag[..diag.len()].copy_from_slice(&diag);
+        self.moves.push(info);
         let mut key = [u16::MAX; 5];
         key[..points.len()].copy_from_slice(points);
         key.sort_unstable();
         self.by_points.insert(key, id);
         self.piece_placements[piece as usize] += 1;
+    }
+
+    fn placement(&self, id: MoveId) -> Placement {
+        let points = self.moves[id as usize].points();
+        Placement {
+            id,
+            points: std::array::from_fn(|i| points[i.min(points.len() - 1)]),
+        }
     }
 
     fn build_moves_at(&mut self) {
@@ -260,7 +302,7 @@ impl Tables {
                         moves[begin..end]
                             .iter()
                             .filter(|&&(_, used)| used & status == 0)
-                            .map(|&(m, _)| m),
+                            .map(|&(m, _)| self.placement(m)),
                     );
                 }
             }

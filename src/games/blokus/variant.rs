@@ -129,3 +129,24 @@ impl Variant {
         self.piece_counts()[piece as usize] > 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_pentobis_case_insensitive_and_trimmed() {
+        assert_eq!(Variant::from_name(" blokus duo "), Some(Variant::Duo));
+        assert_eq!(Variant::from_name("BLOKUS"), Some(Variant::Classic));
+        assert_eq!(
+            Variant::from_name("Blokus Three-Player"),
+            Some(Variant::ClassicThree)
+        );
+        assert_eq!(Variant::from_name("Blokus Trigon"), None);
+        assert_eq!(Variant::from_id("c2"), Some(Variant::ClassicTwo));
+        assert_eq!(Variant::from_id("junior"), Some(Variant::Junior));
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_name(v.name()), Some(v));
+        }
+    }
+}

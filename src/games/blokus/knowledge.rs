@@ -1,0 +1,88 @@
+//! A log-linear judgement of a move from local features, shared by the tree's priors
+//! and the playout policy. Good Blokus moves are large, take or crowd the other
+//! colours' attach points, spend their edges on points that are useless anyway
+//! (occupied, or already forbidden to the mover) rather than on free space or the
+//! mover's own attach points, and open new attach points with room around them.
+
+use super::board::Colour;
+use super::pieces::piece_size;
+use super::tables::{MAX_POINTS, MoveId, Tables};
+
+/// Log-weight of the piece by its size: pentominoes first, the monomino kept as a late
+/// filler rather than wasted early, small pieces last.
+const SIZE: [f32; 6] = [0.0, 0.2, -0.6, -0.8, -0.2, 1.2];
+/// Per point of the move: on or next to another colour's attach point, or elsewhere.
+const POINT_CONTESTED: f32 = 1.5;
+const POINT_OTHER: f32 = 0.4;
+/// Per edge neighbour of the move.
+const ADJ_OCCUPIED: f32 = 0.4;
+const ADJ_FORBIDDEN: f32 = 0.4;
+const ADJ_OWN_ATTACH: f32 = -1.2;
+const ADJ_FREE: f32 = -0.5;
+/// Per corner neighbour of the move (a future attach point).
+const ATTACH_FORBIDDEN: f32 = -0.3;
+/// Per new attach point, by its number of free edge neighbours (its room to grow).
+const ATTACH_ROOM: [f32; 5] = [-0.3, -0.1, 0.3, 0.6, 0.9];
+
+/// The two masks of a position: per point, the colours it is forbidden to and the
+/// colours it is a corner point of.
+pub struct Masks<'a> {
+    pub forbidden: &'a [u8; MAX_POINTS],
+    pub corner: &'a [u8; MAX_POINTS],
+}
+
+impl Masks<'_> {
+    #[inline]
+    fn attach_of_others(&self, p: u16, others: u8) -> bool {
+        self.corner[p as usize] & !self.forbidden[p as usize] & others != 0
+    }
+}
+
+/// Log-score of a legal move of colour `c`; higher is better.
+#[inline]
+pub fn move_score(tables: &Tables, masks: &Masks, c: Colour, mv: MoveId) -> f32 {
+    let bit = 1u8 << c;
+    let others = 0xF & !bit;
+    let info = tables.info(mv);
+    let mut score = SIZE[piece_size(info.piece)];
+    for &p in info.points() {
+        let contested = masks.attach_of_others(p, others)
+            || tables
+                .neighbours(p)
+                .iter()
+                .any(|&q| masks.attach_of_others(q, others));
+        score += if contested {
+            POINT_CONTESTED
+        } else {
+            POINT_OTHER
+        };
+    }
+    for &q in tables.adj_points(mv) {
+        let f = masks.forbidden[q as usize];
+        score += if f == 0xF {
+            ADJ_OCCUPIED
+        } else if f & bit != 0 {
+            ADJ_FORBIDDEN
+        } else if masks.corner[q as usize] & bit != 0 {
+            ADJ_OWN_ATTACH
+        } else {
+            ADJ_FREE
+        };
+    }
+    for &q in tables.diag_points(mv) {
+        if masks.forbidden[q as usize] & bit != 0 {
+            score += ATTACH_FORBIDDEN;
+        } else if masks.corner[q as usize] & bit == 0 {
+            // Counted before the move: the two neighbours next to the touching
+            // corner are about to be forbidden, so every new attach point counts
+            // them alike.
+            let room = tables
+                .neighbours(q)
+                .iter()
+                .filter(|&&n| masks.forbidden[n as usize] & bit == 0)
+                .count();
+            score += ATTACH_ROOM[room];
+        }
+    }
+    score
+}
