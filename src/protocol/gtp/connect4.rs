@@ -45,7 +45,10 @@ impl Default for Connect4Gtp {
 
 impl Connect4Gtp {
     fn new(size: BoardSize) -> Connect4Gtp {
-        Connect4Gtp { game: Connect4::new(size), engine: Engine::new(size) }
+        Connect4Gtp {
+            game: Connect4::new(size),
+            engine: Engine::new(size),
+        }
     }
 }
 
@@ -100,14 +103,18 @@ impl GtpGame for Connect4Gtp {
             ("play", [c, v]) => {
                 let p = player(c)?;
                 let mv = self.game.parse_move(v).map_err(move_error)?;
-                self.game.play_as(p, mv).map_err(|_| GtpError::IllegalMove)?;
+                self.game
+                    .play_as(p, mv)
+                    .map_err(|_| GtpError::IllegalMove)?;
                 Ok(String::new())
             }
             ("genmove", [c]) => {
                 let p = player(c)?;
                 match self.generate(p, ctx)? {
                     Some(mv) => {
-                        self.game.play_as(p, mv).map_err(|_| GtpError::IllegalMove)?;
+                        self.game
+                            .play_as(p, mv)
+                            .map_err(|_| GtpError::IllegalMove)?;
                         Ok(Connect4::format_move(mv))
                     }
                     None => Ok("pass".into()),
@@ -115,9 +122,15 @@ impl GtpGame for Connect4Gtp {
             }
             ("reg_genmove", [c]) => {
                 let p = player(c)?;
-                Ok(self.generate(p, ctx)?.map_or("pass".into(), Connect4::format_move))
+                Ok(self
+                    .generate(p, ctx)?
+                    .map_or("pass".into(), Connect4::format_move))
             }
-            ("undo", []) => self.game.undo().map(|_| String::new()).ok_or(GtpError::CannotUndo),
+            ("undo", []) => self
+                .game
+                .undo()
+                .map(|_| String::new())
+                .ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", self.game.render())),
             ("final_score", []) => match self.game.outcome() {
                 Some(Outcome::Win(Player::Black)) => Ok("B+".into()),
@@ -126,7 +139,9 @@ impl GtpGame for Connect4Gtp {
                 None => Err(GtpError::CannotScore),
             },
             ("loadsgf", [file]) => self.load(file, None),
-            ("loadsgf", [file, n]) => self.load(file, Some(int(n).ok_or(GtpError::Syntax)? as usize)),
+            ("loadsgf", [file, n]) => {
+                self.load(file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
+            }
             ("printsgf", []) => Ok(self.sgf()),
             ("printsgf", [file]) => std::fs::write(file, self.sgf())
                 .map(|_| String::new())
@@ -140,7 +155,10 @@ impl GtpGame for Connect4Gtp {
                 let width = self.game.size().width();
                 Ok((0..width)
                     .map(|c| {
-                        let letter = Connect4::format_move(Move { column: c as u8, row: 0 });
+                        let letter = Connect4::format_move(Move {
+                            column: c as u8,
+                            row: 0,
+                        });
                         let letter = &letter[..1];
                         match analysis.scores[c] {
                             Some(s) => format!("{letter} {s}"),
@@ -219,7 +237,11 @@ impl Connect4Gtp {
         for mv in self.game.history() {
             let id = if player == Player::Black { "B" } else { "W" };
             let row_from_top = size.height() - 1 - mv.row as usize;
-            out.push_str(&format!("\n;{id}[{}{}]", (b'a' + mv.column) as char, (b'a' + row_from_top as u8) as char));
+            out.push_str(&format!(
+                "\n;{id}[{}{}]",
+                (b'a' + mv.column) as char,
+                (b'a' + row_from_top as u8) as char
+            ));
             player = player.opponent();
         }
         out.push_str(")\n");
@@ -228,7 +250,8 @@ impl Connect4Gtp {
 
     fn load(&mut self, file: &str, until: Option<usize>) -> Reply {
         let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
-        let game = read_sgf(&String::from_utf8_lossy(&text), until).ok_or(GtpError::CannotLoadFile)?;
+        let game =
+            read_sgf(&String::from_utf8_lossy(&text), until).ok_or(GtpError::CannotLoadFile)?;
         if game.size() != self.game.size() {
             self.engine = Engine::new(game.size());
         }

@@ -1,8 +1,10 @@
 //! What the session needs from a game to serve it over GTP, and the games `set_game`
 //! knows.
 
+use super::blokus::BlokusGtp;
 use super::connect4::Connect4Gtp;
 use super::go::GoGtp;
+use super::gomoku::{GomokuGtp, rules_by_name};
 use super::response::Reply;
 use super::session::Context;
 
@@ -26,7 +28,20 @@ pub trait GtpGame: Send {
 }
 
 /// Names `set_game` accepts, matched without regard to case.
-pub const GAME_NAMES: &[&str] = &["Go", "Connect Four"];
+pub const GAME_NAMES: &[&str] = &[
+    "Go",
+    "Connect Four",
+    "Gomoku",
+    "Gomoku Standard",
+    "Renju",
+    "Omok",
+    "Caro",
+    "Blokus",
+    "Blokus Duo",
+    "Blokus Two-Player",
+    "Blokus Three-Player",
+    "Blokus Junior",
+];
 
 /// The game `set_game NAME` selects; `None` for a name we do not play.
 pub fn by_name(name: &str, current: &dyn GtpGame) -> Option<Box<dyn GtpGame>> {
@@ -37,6 +52,12 @@ pub fn by_name(name: &str, current: &dyn GtpGame) -> Option<Box<dyn GtpGame>> {
     match name.to_ascii_lowercase().as_str() {
         "go" => Some(Box::new(GoGtp::default())),
         "connect four" | "connect4" => Some(Box::new(Connect4Gtp::default())),
-        _ => None,
+        other => {
+            if let Some(variant) = crate::games::blokus::Variant::from_name(other) {
+                return Some(Box::new(BlokusGtp::new(variant)));
+            }
+            let (name, rules) = rules_by_name(other)?;
+            Some(Box::new(GomokuGtp::new(name, rules, 15, 15)?))
+        }
     }
 }

@@ -1,9 +1,11 @@
 //! GTP v2 (draft 2): the line grammar, the response framing, the session that serves the
 //! selected game, and each game's dialect.
 
+pub mod blokus;
 pub mod connect4;
 pub mod game;
 pub mod go;
+pub mod gomoku;
 pub mod parse;
 pub mod response;
 pub mod session;

@@ -1,0 +1,326 @@
+//! Five in a row over GTP (Gomoku, Renju, Omok, Caro): Go-style points (`H8`, letters
+//! without I), `boardsize W [H]` from 5 to 32, Black's forbidden points left out of
+//! GoGui's legal moves and listed by `tabula-forbidden`.
+
+use super::game::GtpGame;
+use super::parse::{Colour, colour, int};
+use super::response::{GtpError, Reply};
+use super::session::Context;
+use crate::games::gomoku::engine::{Engine, tt_bytes_for};
+use crate::games::gomoku::{Color, Gomoku, NotationError, Outcome, Point, Rules};
+use crate::sgf;
+
+const COMMANDS: &[&str] = &[
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "loadsgf",
+    "printsgf",
+    "tabula-forbidden",
+    "gogui-analyze_commands",
+    "gogui-rules_game_id",
+    "gogui-rules_board",
+    "gogui-rules_board_size",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-rules_final_result",
+];
+
+/// The `set_game` names of the family and their rules.
+pub fn rules_by_name(name: &str) -> Option<(&'static str, Rules)> {
+    match name.to_ascii_lowercase().as_str() {
+        "gomoku" | "freestyle" => Some(("Gomoku", Rules::freestyle())),
+        "gomoku standard" | "standard" => Some(("Gomoku Standard", Rules::standard())),
+        "renju" => Some(("Renju", Rules::renju())),
+        "omok" => Some(("Omok", Rules::omok())),
+        "caro" => Some(("Caro", Rules::caro(false))),
+        _ => None,
+    }
+}
+
+pub struct GomokuGtp {
+    name: &'static str,
+    game: Gomoku,
+    engine: Engine,
+}
+
+impl GomokuGtp {
+    pub fn new(name: &'static str, rules: Rules, width: usize, height: usize) -> Option<GomokuGtp> {
+        let game = Gomoku::new(rules, width, height).ok()?;
+        Some(GomokuGtp {
+            name,
+            game,
+            engine: Engine::new(tt_bytes_for(0)),
+        })
+    }
+}
+
+fn gomoku_colour(text: &str) -> Result<Color, GtpError> {
+    match colour(text) {
+        Some(Colour::Black) => Ok(Color::Black),
+        Some(Colour::White) => Ok(Color::White),
+        None => Err(GtpError::Syntax),
+    }
+}
+
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+impl GtpGame for GomokuGtp {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn commands(&self) -> &'static [&'static str] {
+        COMMANDS
+    }
+
+    fn player(&self, text: &str) -> Option<usize> {
+        gomoku_colour(text).ok().map(Color::index)
+    }
+
+    fn cleared(&self) -> Box<dyn GtpGame> {
+        let g = &self.game;
+        Box::new(
+            GomokuGtp::new(self.name, g.rules(), g.width(), g.height())
+                .expect("same size as before"),
+        )
+    }
+
+    fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
+        match (command, args) {
+            ("boardsize", [w]) | ("boardsize", [w, _]) => {
+                let width = int(w).ok_or(GtpError::Syntax)? as usize;
+                let height = match args {
+                    [_, h] => int(h).ok_or(GtpError::Syntax)? as usize,
+                    _ => width,
+                };
+                let fresh = GomokuGtp::new(self.name, self.game.rules(), width, height)
+                    .ok_or(GtpError::UnacceptableSize)?;
+                *self = fresh;
+                Ok(String::new())
+            }
+            ("clear_board", []) => {
+                self.game = Gomoku::new(self.game.rules(), self.game.width(), self.game.height())
+                    .expect("same size as before");
+                self.engine.clear();
+                Ok(String::new())
+            }
+            ("play", [c, v]) => {
+                let color = gomoku_colour(c)?;
+                let p = self.game.parse_move(v).map_err(notation_error)?;
+                self.play_as(color, p)?;
+                Ok(String::new())
+            }
+            ("genmove", [c]) => {
+                let color = gomoku_colour(c)?;
+                match self.generate(color, ctx) {
+                    Some(p) => {
+                        self.play_as(color, p)?;
+                        Ok(self.game.format_move(p))
+                    }
+                    None => Ok("pass".into()),
+                }
+            }
+            ("reg_genmove", [c]) => {
+                let color = gomoku_colour(c)?;
+                Ok(self
+                    .generate(color, ctx)
+                    .map_or("pass".into(), |p| self.game.format_move(p)))
+            }
+            ("undo", []) => self
+                .game
+                .undo()
+                .map(|_| String::new())
+                .ok_or(GtpError::CannotUndo),
+            ("showboard", []) => Ok(format!("\n{}", self.game.render())),
+            ("final_score", []) => match self.game.outcome() {
+                Some(Outcome::Win(Color::Black)) => Ok("B+".into()),
+                Some(Outcome::Win(Color::White)) => Ok("W+".into()),
+                Some(Outcome::Draw) => Ok("0".into()),
+                None => Err(GtpError::CannotScore),
+            },
+            ("tabula-forbidden", []) => Ok(self
+                .game
+                .forbidden_points()
+                .iter()
+                .map(|(p, foul)| format!("{} {}", self.game.format_move(*p), foul.name()))
+                .collect::<Vec<_>>()
+                .join("\n")),
+            ("loadsgf", [file]) => self.load(file, None),
+            ("loadsgf", [file, n]) => {
+                self.load(file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
+            }
+            ("printsgf", []) => Ok(self.sgf()),
+            ("printsgf", [file]) => std::fs::write(file, self.sgf())
+                .map(|_| String::new())
+                .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+            ("gogui-analyze_commands", []) => Ok("string/Forbidden Points/tabula-forbidden".into()),
+            ("gogui-rules_game_id", []) => Ok(self.name.replace(' ', "")),
+            ("gogui-rules_board", []) => Ok(self.game.gogui_board()),
+            ("gogui-rules_board_size", []) => {
+                let (w, h) = (self.game.width(), self.game.height());
+                Ok(if w == h {
+                    w.to_string()
+                } else {
+                    format!("{w} {h}")
+                })
+            }
+            ("gogui-rules_legal_moves", []) => Ok(self
+                .game
+                .legal_moves()
+                .iter()
+                .map(|&p| self.game.format_move(p))
+                .collect::<Vec<_>>()
+                .join(" ")),
+            ("gogui-rules_side_to_move", []) => Ok(colour_name(self.game.to_move()).into()),
+            ("gogui-rules_final_result", []) => Ok(match self.game.outcome() {
+                Some(Outcome::Win(Color::Black)) => "Black wins".into(),
+                Some(Outcome::Win(Color::White)) => "White wins".into(),
+                Some(Outcome::Draw) => "Draw".into(),
+                None => "The game is not over".into(),
+            }),
+            _ => Err(GtpError::Syntax),
+        }
+    }
+}
+
+fn notation_error(_: NotationError) -> GtpError {
+    GtpError::Syntax
+}
+
+impl GomokuGtp {
+    /// Plays `p` for `color` under the rules (fouls included), leaving the game as it was
+    /// if they refuse it. Either colour may move, as GTP allows.
+    fn play_as(&mut self, color: Color, p: Point) -> Result<(), GtpError> {
+        let before = self.game.to_move();
+        self.game.set_to_move(color);
+        self.game.play(p).map_err(|_| {
+            self.game.set_to_move(before);
+            GtpError::IllegalMove
+        })
+    }
+
+    /// The engine's move for `color`; `None` when the game is over or the board full.
+    fn generate(&mut self, color: Color, ctx: &Context) -> Option<Point> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        let mut game = self.game.clone();
+        game.set_to_move(color);
+        let empties = game.width() * game.height() - game.stone_count();
+        let limits = ctx.limits(color.index(), (empties as u32 / 4).clamp(10, 60));
+        self.engine.genmove(&game, &limits).map(|r| r.best)
+    }
+
+    /// SGF `GM[4]` (Gomoku and Renju), points as SGF letter pairs from the top left.
+    fn sgf(&self) -> String {
+        let (w, h) = (self.game.width(), self.game.height());
+        let size = if w == h {
+            w.to_string()
+        } else {
+            format!("{w}:{h}")
+        };
+        let mut out = format!(
+            "(;FF[4]GM[4]CA[UTF-8]AP[tabula:{}]GN[{}]SZ[{size}]",
+            env!("CARGO_PKG_VERSION"),
+            self.name
+        );
+        if let Some(outcome) = self.game.outcome() {
+            let re = match outcome {
+                Outcome::Win(Color::Black) => "B+",
+                Outcome::Win(Color::White) => "W+",
+                Outcome::Draw => "0",
+            };
+            out.push_str(&sgf::property_text("RE", &[re.to_string()]));
+        }
+        for (p, color) in self.game.history() {
+            let id = if color == Color::Black { "B" } else { "W" };
+            out.push_str(&format!(
+                "\n;{id}[{}{}]",
+                sgf_letter(p.x as usize),
+                sgf_letter(h - 1 - p.y as usize)
+            ));
+        }
+        out.push_str(")\n");
+        out
+    }
+
+    fn load(&mut self, file: &str, until: Option<usize>) -> Reply {
+        let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
+        let game = self
+            .read_sgf(&String::from_utf8_lossy(&text), until)
+            .ok_or(GtpError::CannotLoadFile)?;
+        self.game = game;
+        self.engine.clear();
+        Ok(String::new())
+    }
+
+    fn read_sgf(&self, text: &str, until: Option<usize>) -> Option<Gomoku> {
+        let trees = sgf::parse(text).ok()?;
+        let nodes = trees[0].main_line();
+        let root = nodes[0];
+        if root.first("GM").is_some_and(|gm| gm.trim() != "4") {
+            return None;
+        }
+        let (w, h) = match root.first("SZ") {
+            None => (15, 15),
+            Some(sz) => match sz.split_once(':') {
+                Some((w, h)) => (w.trim().parse().ok()?, h.trim().parse().ok()?),
+                None => {
+                    let n: usize = sz.trim().parse().ok()?;
+                    (n, n)
+                }
+            },
+        };
+        let mut game = Gomoku::new(self.game.rules(), w, h).ok()?;
+        let mut number = 0;
+        for node in nodes {
+            for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+                let Some(v) = node.first(id) else { continue };
+                number += 1;
+                if until.is_some_and(|n| number >= n) {
+                    return Some(game);
+                }
+                let b = v.as_bytes();
+                if b.len() != 2 {
+                    return None;
+                }
+                let x = sgf_index(b[0])?;
+                let y = (h - 1).checked_sub(sgf_index(b[1])?)?;
+                if x >= w {
+                    return None;
+                }
+                // A record is history: fouls were the referee's business.
+                game.place(Point::new(x, y), color).ok()?;
+            }
+        }
+        Some(game)
+    }
+}
+
+/// SGF coordinates: `a`–`z` then `A`–`Z` for boards beyond 26.
+fn sgf_letter(i: usize) -> char {
+    if i < 26 {
+        (b'a' + i as u8) as char
+    } else {
+        (b'A' + (i - 26) as u8) as char
+    }
+}
+
+fn sgf_index(c: u8) -> Option<usize> {
+    match c {
+        b'a'..=b'z' => Some((c - b'a') as usize),
+        b'A'..=b'Z' => Some((c - b'A') as usize + 26),
+        _ => None,
+    }
+}
