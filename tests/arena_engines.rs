@@ -156,16 +156,26 @@ fn a_gomocup_brain_plays_through_coordinate_conversion() {
     assert_eq!(lines.len(), 1 + 12 + 4, "{psq}");
     assert_eq!(lines[13..15], ["pbrain-fake", "tabula"]);
     let second = std::fs::read_to_string(dir.join("game-0002.sgf")).unwrap();
-    let brain_moves: Vec<&str> = second
-        .lines()
-        .filter_map(|l| l.strip_prefix(";W[")?.split(']').next())
-        .collect();
-    // As White it is told tabula's moves by TURN (and BOARD) and fills the top row.
-    assert_eq!(
-        brain_moves,
-        ["aa", "ba", "ca", "da", "ea", "fa"],
-        "{second}"
-    );
+    // As White it is told tabula's moves by TURN (and BOARD) and always takes the first
+    // empty point in reading order (`aa`, `ba`, … then `ab`, …).
+    let mut taken: Vec<String> = Vec::new();
+    let mut brain_moves = 0;
+    for line in second.lines() {
+        let Some((colour, rest)) = line.strip_prefix(';').and_then(|l| l.split_once('[')) else {
+            continue;
+        };
+        let point = rest.split(']').next().unwrap().to_string();
+        if colour == "W" {
+            let first_empty = (b'a'..=b'i')
+                .flat_map(|y| (b'a'..=b'i').map(move |x| format!("{}{}", x as char, y as char)))
+                .find(|p| !taken.contains(p))
+                .unwrap();
+            assert_eq!(point, first_empty, "{second}");
+            brain_moves += 1;
+        }
+        taken.push(point);
+    }
+    assert_eq!(brain_moves, 6, "{second}");
     assert_eq!(report_cell(&run.stdout, "pbrain-fake", "games"), "2");
     check_records(&dir, &run.games);
     let _ = std::fs::remove_dir_all(&dir);

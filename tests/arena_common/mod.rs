@@ -45,7 +45,8 @@ pub fn fake(mode: &str, arg: &str) -> String {
 }
 
 pub fn tabula(seed: u64) -> String {
-    format!("{TABULA} --seed {seed}")
+    // One playout a move: a weak, fast player whose games are quick to referee.
+    format!("{TABULA} --seed {seed} --playouts 1")
 }
 
 pub struct MatchRun {
