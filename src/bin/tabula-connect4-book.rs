@@ -8,6 +8,7 @@
 //! Options: `--depth N` (default 12), `--table-bits B` (2^B buckets of 64 bytes, default
 //! 22), `--max-entries N` (default 500000, about 5 MB), `--out PATH`.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use tabula::games::connect4::solver::{Book, Solver};
@@ -71,13 +72,20 @@ fn main() {
         // so what this one proved is filed now.
         book.merge(&Book::from_table(size, options.depth, solver.table()));
     }
-    let analysis = solver
-        .analyse(&Connect4::new(size), &Limits::default())
-        .expect("the empty board is not over");
-    log::info!("empty board: {:?}", analysis.scores);
     book.truncate(options.max_entries);
     log::info!("positions by stones: {:?}", book.counts_by_stones());
     std::fs::write(&options.out, book.to_bytes()).expect("writing the book");
+    // The check that matters: with the book alone, the empty board analyses at once.
+    let mut check = Solver::with_table_bits(size, 16);
+    check.set_book(Some(Arc::new(book.clone())));
+    let analysis = check
+        .analyse(&Connect4::new(size), &Limits::default())
+        .expect("the empty board is not over");
+    log::info!(
+        "empty board with the book: {:?}, {} nodes",
+        analysis.scores,
+        analysis.nodes
+    );
     log::info!(
         "{} positions of at most {} stones written to {} in {:.1} s",
         book.len(),
