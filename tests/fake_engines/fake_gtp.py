@@ -3,7 +3,7 @@
 
 usage: fake_gtp.py MODE [ARG]
 
-It passes on every genmove, except:
+It plays the first free point in reading order (A9, B9, … on 9×9) on every genmove, except:
   crash N        exits without answering at its Nth genmove
   crash-once F   crashes at its 2nd genmove if file F does not exist (and creates it),
                  so only the first process crashes
@@ -25,6 +25,17 @@ mode = sys.argv[1] if len(sys.argv) > 1 else "pass"
 arg = sys.argv[2] if len(sys.argv) > 2 else "2"
 genmoves = 0
 last_opponent = None
+size = 19
+occupied = set()
+
+
+def first_free_point():
+    for row in range(size, 0, -1):
+        for letter in "ABCDEFGHJKLMNOPQRST"[:size]:
+            point = f"{letter}{row}"
+            if point not in occupied:
+                return point
+    return "pass"
 
 
 def answer(text="", ok=True):
@@ -53,7 +64,11 @@ def genmove():
         return answer(last_opponent)
     if mode == "resign" and genmoves == n:
         return answer("resign")
-    answer("pass")
+    if mode == "pass":
+        return answer("pass")
+    point = first_free_point()
+    occupied.add(point)
+    answer(point)
 
 
 log = os.environ.get("FAKE_GTP_LOG")
@@ -75,6 +90,13 @@ for line in sys.stdin:
             answer("illegal move", ok=False)
             continue
         last_opponent = words[2].upper()
+        occupied.add(last_opponent)
+        answer()
+    elif command == "boardsize":
+        size = int(words[1])
+        answer()
+    elif command == "clear_board":
+        occupied.clear()
         answer()
     elif command == "name":
         answer("fake-" + mode)
