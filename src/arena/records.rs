@@ -28,9 +28,13 @@ pub fn psq(
 }
 
 /// Where the root node of `text` ends: the first `;`, `(` or `)` outside a value after
-/// the opening `(;`.
+/// the opening `(` and `;`.
 fn root_end(text: &str) -> Option<usize> {
-    let start = text.find("(;")? + 2;
+    // Pentobi's blksgf puts a line break between `(` and `;`.
+    let open = text.find('(')? + 1;
+    let gap = text[open..].len() - text[open..].trim_start().len();
+    text[open + gap..].starts_with(';').then_some(())?;
+    let start = open + gap + 1;
     let mut in_value = false;
     let mut escaped = false;
     for (i, c) in text[start..].char_indices() {
@@ -108,5 +112,13 @@ mod tests {
         assert_eq!(root.get("C").unwrap().len(), 1, "{out}");
         assert_eq!(trees[0].nodes.len(), 3);
         assert!(out.contains("SZ[9]RE[B+R]C[x\\]y]\n;B[ee]"), "{out}");
+        // Pentobi's blksgf breaks the line between `(` and the root node.
+        let out = annotate(
+            "(\n;GM[Blokus Duo]\n;B[e10,d11]\n)\n",
+            &[("RE", "W+F".into())],
+        );
+        let trees = sgf::parse(&out).unwrap();
+        assert_eq!(trees[0].nodes[0].first("RE"), Some("W+F"), "{out}");
+        assert_eq!(trees[0].nodes[1].first("B"), Some("e10,d11"), "{out}");
     }
 }

@@ -73,8 +73,9 @@ impl Referee {
     }
 
     pub fn side_to_move(&mut self) -> Colour {
-        match self.run("gogui-rules_side_to_move").as_deref() {
-            Ok("white") => Colour::White,
+        // GoGui reads only the first letter (`white`, `W`, Pentobi's `w`).
+        match self.run("gogui-rules_side_to_move") {
+            Ok(side) if side.trim_start().starts_with(['w', 'W']) => Colour::White,
             _ => Colour::Black,
         }
     }

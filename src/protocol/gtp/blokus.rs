@@ -26,6 +26,8 @@ const COMMANDS: &[&str] = &[
     "gogui-rules_game_id",
     "gogui-rules_board",
     "gogui-rules_side_to_move",
+    "gogui-rules_legal_moves",
+    "gogui-rules_final_result",
 ];
 
 pub struct BlokusGtp {
@@ -51,6 +53,14 @@ impl BlokusGtp {
     }
 
     fn play(&mut self, c: Colour, text: &str) -> Reply {
+        // A colour without moves passes: controllers (and tabula's arena) send that on.
+        if text.eq_ignore_ascii_case("pass") {
+            return if self.board.legal_moves(c).is_empty() {
+                Ok(String::new())
+            } else {
+                Err(GtpError::IllegalMove)
+            };
+        }
         let mv = self
             .board
             .parse_move(text)
@@ -179,6 +189,21 @@ impl GtpGame for BlokusGtp {
             }
             ("gogui-rules_game_id", []) => Ok(self.name().replace(' ', "")),
             ("gogui-rules_board", []) => Ok(self.board.gogui_board()),
+            // Blokus moves do not fit GoGui's one-point moves, but an empty list still says
+            // the game is over, which is what referees read it for.
+            ("gogui-rules_legal_moves", []) => Ok(match self.board.to_play() {
+                None => String::new(),
+                Some(c) => self
+                    .board
+                    .legal_moves(c)
+                    .iter()
+                    .map(|&mv| self.board.format_move(mv))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            }),
+            ("gogui-rules_final_result", []) => {
+                Ok(self.board.final_score().to_string().trim_end().to_string())
+            }
             ("gogui-rules_side_to_move", []) => Ok(crate::games::blokus::format_colour(
                 self.board.variant(),
                 self.to_play(),
