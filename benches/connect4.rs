@@ -89,8 +89,9 @@ fn main() {
         );
     }
     if wanted("empty") {
-        let mut solver = Solver::new(BoardSize::STANDARD);
+        // Reading the embedded book counts too.
         let start = Instant::now();
+        let mut solver = Solver::new(BoardSize::STANDARD);
         let analysis = solver
             .analyse(&Connect4::default(), &Limits::default())
             .unwrap();
