@@ -235,3 +235,34 @@ fn a_gomocup_brain_gets_its_limits_and_loses_on_time_when_it_hangs() {
     check_records(&dir, &run.games);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tabula_against_itself_in_every_two_player_game() {
+    for (game, end) in [
+        ("Connect Four", End::Score),
+        ("Renju", End::Score),
+        ("Blokus Duo", End::Score),
+    ] {
+        let dir = out_dir(&format!("self-{}", game.replace(' ', "-")));
+        let (a, b) = (
+            format!("{TABULA} --playouts 200"),
+            format!("{TABULA} --seed 2 --playouts 200"),
+        );
+        let run = run_match(
+            &dir,
+            &[
+                "--game", game, "--games", "1", "--engine", &a, "--engine", &b,
+            ],
+        );
+        assert_eq!(run.games.len(), 1, "{game}: {}", run.stderr);
+        let g = &run.games[0];
+        assert_eq!(g.end, end, "{game}: {g:?}");
+        assert!(g.moves > 6, "{game}: {g:?}");
+        let record = std::fs::read_to_string(dir.join("game-0001.sgf")).unwrap();
+        let trees = tabula::sgf::parse(&record).unwrap_or_else(|e| panic!("{game}: {e}: {record}"));
+        let root = &trees[0].nodes[0];
+        assert_eq!(root.get("RE").map(<[String]>::len), Some(1), "{record}");
+        assert_eq!(trees[0].main_line().len(), g.moves + 1, "{game}: {record}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

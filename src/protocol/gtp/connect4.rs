@@ -225,14 +225,6 @@ impl Connect4Gtp {
             size.width(),
             size.height()
         );
-        if let Some(outcome) = self.game.outcome() {
-            let re = match outcome {
-                Outcome::Win(Player::Black) => "B+",
-                Outcome::Win(Player::White) => "W+",
-                Outcome::Draw => "0",
-            };
-            out.push_str(&sgf::property_text("RE", &[re.to_string()]));
-        }
         let mut player = Player::Black;
         for mv in self.game.history() {
             let id = if player == Player::Black { "B" } else { "W" };

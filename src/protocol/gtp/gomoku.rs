@@ -235,14 +235,6 @@ impl GomokuGtp {
             env!("CARGO_PKG_VERSION"),
             self.name
         );
-        if let Some(outcome) = self.game.outcome() {
-            let re = match outcome {
-                Outcome::Win(Color::Black) => "B+",
-                Outcome::Win(Color::White) => "W+",
-                Outcome::Draw => "0",
-            };
-            out.push_str(&sgf::property_text("RE", &[re.to_string()]));
-        }
         for (p, color) in self.game.history() {
             let id = if color == Color::Black { "B" } else { "W" };
             out.push_str(&format!(
