@@ -566,6 +566,25 @@ impl Board {
     }
 }
 
+/// A board from rows drawn top row first (`X` Black, `O` White, anything else empty),
+/// for tests.
+#[cfg(test)]
+pub(crate) fn board_from(rows: &[&str]) -> Board {
+    let size = rows.len();
+    let mut b = Board::new(size);
+    for (r, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let p = b.point(x, size - 1 - r);
+            match ch {
+                'X' => assert!(b.setup_stone(p, Color::Black)),
+                'O' => assert!(b.setup_stone(p, Color::White)),
+                _ => {}
+            }
+        }
+    }
+    b
+}
+
 pub struct ChainStones<'a> {
     board: &'a Board,
     start: Point,

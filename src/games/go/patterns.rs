@@ -157,23 +157,7 @@ pub fn matches(board: &Board, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::go::board::Color;
-
-    fn board_from(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut b = Board::new(size);
-        for (r, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let p = b.point(x, size - 1 - r);
-                match ch {
-                    'X' => assert!(b.setup_stone(p, Color::Black)),
-                    'O' => assert!(b.setup_stone(p, Color::White)),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
+    use crate::games::go::board::board_from;
 
     #[test]
     fn hane_and_cut_shapes_match_in_any_orientation_and_colour() {

@@ -4,6 +4,7 @@
 
 use super::board::{Board, Cell, Color, NO_POINT, Point};
 use super::patterns;
+use super::playout::random_move;
 use crate::rng::Rng;
 
 impl Board {
@@ -220,26 +221,7 @@ pub fn playout(
 /// A random legal move that fills no own true eye and is no big self-atari.
 #[inline]
 pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
-    let empties = board.empty_points();
-    let n = empties.len();
-    if n == 0 {
-        return None;
-    }
-    let start = rng.below(n as u32) as usize;
-    for i in 0..n {
-        let mut j = start + i;
-        if j >= n {
-            j -= n;
-        }
-        let p = empties[j];
-        if !board.is_true_eye(p, color)
-            && board.is_legal_simple(p, color)
-            && !board.is_bad_self_atari(p, color)
-        {
-            return Some(p);
-        }
-    }
-    None
+    random_move(board, color, rng, |p| !board.is_bad_self_atari(p, color))
 }
 
 /// Prior knowledge about a move as (value for the mover in [0, 1], weight in visits).
@@ -300,22 +282,7 @@ pub fn prior(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board_from(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut b = Board::new(size);
-        for (r, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let p = b.point(x, size - 1 - r);
-                match ch {
-                    'X' => assert!(b.setup_stone(p, Color::Black)),
-                    'O' => assert!(b.setup_stone(p, Color::White)),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
+    use crate::games::go::board::board_from;
 
     #[test]
     fn captures_a_stone_the_last_move_left_in_atari() {

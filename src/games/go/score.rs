@@ -174,22 +174,7 @@ pub fn count(board: &Board, dead: &[Point], rules: RuleSet, komi: f64, handicap:
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board_from(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut b = Board::new(size);
-        for (r, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let p = b.point(x, size - 1 - r);
-                match ch {
-                    'X' => assert!(b.setup_stone(p, Color::Black)),
-                    'O' => assert!(b.setup_stone(p, Color::White)),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
+    use crate::games::go::board::board_from;
 
     #[test]
     fn area_counts_stones_and_surrounded_points() {
