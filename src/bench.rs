@@ -15,32 +15,18 @@ struct Timer {
     cpu: f64,
 }
 
-fn thread_cpu_seconds() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes into the timespec we own.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc == 0 {
-        ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-    } else {
-        0.0
-    }
-}
-
 impl Timer {
     fn start() -> Timer {
         Timer {
             wall: std::time::Instant::now(),
-            cpu: thread_cpu_seconds(),
+            cpu: crate::cputime::thread_seconds(),
         }
     }
 
     /// (CPU seconds, wall seconds) since the start.
     fn elapsed(&self) -> (f64, f64) {
         (
-            thread_cpu_seconds() - self.cpu,
+            crate::cputime::thread_seconds() - self.cpu,
             self.wall.elapsed().as_secs_f64(),
         )
     }
@@ -71,11 +57,11 @@ fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) {
         seed,
         ..Limits::default()
     };
-    let cpu = crate::protocol::gtp::session::cpu_seconds();
+    let cpu = crate::cputime::process_seconds();
     let wall = std::time::Instant::now();
     let decision = GoEngine::default().genmove(&game, Color::Black, &limits);
     let (cpu, wall) = (
-        crate::protocol::gtp::session::cpu_seconds() - cpu,
+        crate::cputime::process_seconds() - cpu,
         wall.elapsed().as_secs_f64(),
     );
     println!(

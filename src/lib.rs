@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod cputime;
 pub mod games;
 pub mod protocol;
 pub mod rng;

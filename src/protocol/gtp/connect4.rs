@@ -4,7 +4,7 @@
 //! column.
 
 use super::game::GtpGame;
-use super::parse::{Colour, colour, int};
+use super::parse::{int, two_colours};
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::connect4::engine::Engine;
@@ -53,11 +53,7 @@ impl Connect4Gtp {
 }
 
 fn player(text: &str) -> Result<Player, GtpError> {
-    match colour(text) {
-        Some(Colour::Black) => Ok(Player::Black),
-        Some(Colour::White) => Ok(Player::White),
-        None => Err(GtpError::Syntax),
-    }
+    two_colours(text, Player::Black, Player::White)
 }
 
 fn player_name(p: Player) -> &'static str {

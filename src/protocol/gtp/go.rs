@@ -2,7 +2,7 @@
 //! (`all_legal`, `list_stones`), KGS's rules command and GoGui's rules commands.
 
 use super::game::GtpGame;
-use super::parse::{Colour, colour, float, int};
+use super::parse::{colour, float, int, two_colours};
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::go::board::MAX_SIZE;
@@ -61,18 +61,8 @@ impl Default for GoGtp {
     }
 }
 
-impl GoGtp {
-    pub fn game(&self) -> &GoGame {
-        &self.game
-    }
-}
-
 fn go_colour(text: &str) -> Result<Color, GtpError> {
-    match colour(text) {
-        Some(Colour::Black) => Ok(Color::Black),
-        Some(Colour::White) => Ok(Color::White),
-        None => Err(GtpError::Syntax),
-    }
+    two_colours(text, Color::Black, Color::White)
 }
 
 fn handicap_error(e: HandicapError) -> GtpError {

@@ -3,7 +3,7 @@
 //! GoGui's legal moves and listed by `tabula-forbidden`.
 
 use super::game::GtpGame;
-use super::parse::{Colour, colour, int};
+use super::parse::{int, two_colours};
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::gomoku::engine::{Engine, tt_bytes_for};
@@ -61,11 +61,7 @@ impl GomokuGtp {
 }
 
 fn gomoku_colour(text: &str) -> Result<Color, GtpError> {
-    match colour(text) {
-        Some(Colour::Black) => Ok(Color::Black),
-        Some(Colour::White) => Ok(Color::White),
-        None => Err(GtpError::Syntax),
-    }
+    two_colours(text, Color::Black, Color::White)
 }
 
 fn colour_name(c: Color) -> &'static str {

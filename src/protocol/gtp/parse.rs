@@ -10,6 +10,8 @@ use nom::number::complete::recognize_float;
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
+use super::response::GtpError;
+
 /// The spec's preprocessing (GTP v2 §3.1): drop control characters but HT and LF (so CR
 /// goes), cut a `#` comment, turn HT into a space. Invalid UTF-8 becomes U+FFFD, which no
 /// command name or entity accepts. `None` for a line that is then empty or blank.
@@ -108,6 +110,15 @@ pub fn colour(text: &str) -> Option<Colour> {
         )),
         text,
     )
+}
+
+/// A colour argument as one of a two-colour game's own colour values.
+pub fn two_colours<T>(text: &str, black: T, white: T) -> Result<T, GtpError> {
+    match colour(text) {
+        Some(Colour::Black) => Ok(black),
+        Some(Colour::White) => Ok(white),
+        None => Err(GtpError::Syntax),
+    }
 }
 
 /// A `boolean` entity.

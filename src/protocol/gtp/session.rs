@@ -208,7 +208,7 @@ impl Session {
             "time_settings" => self.time_settings(args),
             "kgs-time_settings" => self.kgs_time_settings(args),
             "time_left" => self.time_left(args),
-            "cputime" => no_args(args).map(|_| format!("{:.3}", cpu_seconds())),
+            "cputime" => no_args(args).map(|_| format!("{:.3}", crate::cputime::process_seconds())),
             // Listing it tells GoGui to send `# interrupt`, which the input reader handles.
             "gogui-interrupt" => no_args(args).map(|_| String::new()),
             _ => Err(GtpError::UnknownCommand),
@@ -299,19 +299,4 @@ fn no_args(args: &[&str]) -> Result<(), GtpError> {
 /// A non-negative number of seconds.
 fn seconds(text: &str) -> Result<f64, GtpError> {
     float(text).filter(|&s| s >= 0.0).ok_or(GtpError::Syntax)
-}
-
-/// CPU time used by the whole process (all threads), in seconds.
-pub fn cpu_seconds() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes into the timespec we own.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    if rc == 0 {
-        ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-    } else {
-        0.0
-    }
 }
