@@ -266,3 +266,25 @@ fn tabula_against_itself_in_every_two_player_game() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn engines_that_take_a_seed_get_the_game_number_so_games_differ() {
+    let dir = out_dir("seeds");
+    let engine = format!("{TABULA} --playouts 100");
+    let run = run_match(
+        &dir,
+        &[
+            "--size", "7", "--games", "3", "--engine", &engine, "--engine", &engine,
+        ],
+    );
+    assert_eq!(run.games.len(), 3, "{}", run.stderr);
+    let moves = |game: usize| {
+        let record = std::fs::read_to_string(dir.join(format!("game-{game:04}.sgf"))).unwrap();
+        record[record.find(";B[").unwrap()..].to_string()
+    };
+    // Games 1 and 3 have the same engines with the same colours: without a seed per
+    // game, two deterministic engines would play them move for move alike.
+    assert_ne!(moves(1), moves(3));
+    check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,7 +9,15 @@ use arena_common::*;
 use tabula::arena::results::{End, GameRecord};
 
 /// One game (or `games`) of the fake engine in `mode` as Black against tabula on 9×9.
-fn fake_as_black(test: &str, mode: &str, arg: &str, extra: &[&str], games: &str) -> MatchRun {
+/// A match of the fake engine (black in the first game) against tabula; also returns
+/// the fake engine's stderr log.
+fn fake_as_black(
+    test: &str,
+    mode: &str,
+    arg: &str,
+    extra: &[&str],
+    games: &str,
+) -> (MatchRun, String) {
     let dir = out_dir(test);
     let fake = fake(mode, arg);
     let tab = tabula(1);
@@ -29,8 +37,9 @@ fn fake_as_black(test: &str, mode: &str, arg: &str, extra: &[&str], games: &str)
     args.extend_from_slice(&["--engine", &tab, "--name", "tabula"]);
     let run = run_match(&dir, &args);
     check_records(&dir, &run.games);
+    let log = std::fs::read_to_string(dir.join("fake.stderr")).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
-    run
+    (run, log)
 }
 
 fn only_game(run: &MatchRun) -> &GameRecord {
@@ -45,7 +54,7 @@ fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
     }
     let marker = std::env::temp_dir().join(format!("tabula-crash-once-{}", std::process::id()));
     let _ = std::fs::remove_file(&marker);
-    let run = fake_as_black("crash", "crash-once", marker.to_str().unwrap(), &[], "2");
+    let (run, log) = fake_as_black("crash", "crash-once", marker.to_str().unwrap(), &[], "2");
     let _ = std::fs::remove_file(&marker);
     let first = &run.games[0];
     assert_eq!((first.result.as_str(), first.end), ("W+F", End::Crash));
@@ -54,6 +63,15 @@ fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
         "{}",
         first.reason
     );
+    // The reason quotes what the engine said on stderr before it died.
+    assert!(
+        first
+            .reason
+            .contains("its stderr ended with: fake: giving up at genmove 2"),
+        "{}",
+        first.reason
+    );
+    assert!(log.contains("fake: giving up at genmove 2\n"), "{log:?}");
     assert_eq!(first.moves, 2);
     // The second game needs a new process: the first one is dead.
     let second = &run.games[1];
@@ -70,7 +88,7 @@ fn an_engine_that_hangs_loses_on_time_after_its_move_time_and_margin() {
         return;
     }
     let started = Instant::now();
-    let run = fake_as_black(
+    let (run, _) = fake_as_black(
         "hang",
         "hang",
         "2",
@@ -90,7 +108,7 @@ fn an_engine_without_a_clock_is_still_cut_off_by_the_timeout() {
     if python().is_none() {
         return;
     }
-    let run = fake_as_black("timeout", "hang", "1", &["--timeout", "1"], "1");
+    let (run, _) = fake_as_black("timeout", "hang", "1", &["--timeout", "1"], "1");
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end, g.moves), ("W+T", End::Time, 0));
     assert!(
@@ -141,7 +159,7 @@ fn garbage_output_loses() {
     if python().is_none() {
         return;
     }
-    let g = only_game(&fake_as_black("garbage", "garbage", "2", &[], "1")).clone();
+    let g = only_game(&fake_as_black("garbage", "garbage", "2", &[], "1").0).clone();
     assert_eq!((g.result.as_str(), g.end), ("W+F", End::Garbage));
     assert!(g.reason.contains("I think I will play"), "{}", g.reason);
 }
@@ -151,7 +169,7 @@ fn an_illegal_move_loses_with_the_move_named() {
     if python().is_none() {
         return;
     }
-    let run = fake_as_black("illegal", "illegal", "2", &[], "1");
+    let (run, _) = fake_as_black("illegal", "illegal", "2", &[], "1");
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end), ("W+F", End::Illegal));
     assert!(
@@ -168,13 +186,13 @@ fn resigning_and_refusing_a_legal_move_lose() {
     if python().is_none() {
         return;
     }
-    let run = fake_as_black("resign", "resign", "3", &[], "1");
+    let (run, _) = fake_as_black("resign", "resign", "3", &[], "1");
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end), ("W+R", End::Resign));
     assert_eq!(g.moves, 4);
     assert_eq!(report_cell(&run.stdout, "fake", "resign"), "1");
 
-    let g = only_game(&fake_as_black("refuse", "refuse", "1", &[], "1")).clone();
+    let g = only_game(&fake_as_black("refuse", "refuse", "1", &[], "1").0).clone();
     assert_eq!((g.result.as_str(), g.end), ("W+F", End::Refused));
     assert!(
         g.reason.contains("after move 2: refused `play w"),

@@ -10,7 +10,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn moves(seed: &str) -> Vec<String> {
-    let mut e = Engine::tabula(&["--seed", seed, "--playouts", "300"]);
+    moves_of(Engine::tabula(&["--seed", seed, "--playouts", "300"]))
+}
+
+fn moves_of(mut e: Engine) -> Vec<String> {
     e.ok("boardsize 9");
     (0..6)
         .map(|i| e.ok(if i % 2 == 0 { "genmove b" } else { "genmove w" }))
@@ -22,6 +25,13 @@ fn fixed_seed_and_budget_give_identical_games() {
     let a = moves("5");
     assert_eq!(a, moves("5"));
     assert!(a.iter().all(|m| m.len() >= 2 && m != "resign"), "{a:?}");
+}
+
+#[test]
+fn set_random_seed_replaces_the_command_line_seed() {
+    let mut e = Engine::tabula(&["--seed", "1", "--playouts", "300"]);
+    e.ok("set_random_seed 5");
+    assert_eq!(moves_of(e), moves("5"));
 }
 
 #[test]

@@ -62,3 +62,11 @@ time_left b 1 0
 #? [[A-HJ][1-9]|pass]
 27 cputime extra
 #? [?syntax error]
+28 set_random_seed 18446744073709551615
+#? []
+29 set_random_seed -1
+#? [?syntax error]
+30 set_random_seed 18446744073709551616
+#? [?syntax error]
+31 set_random_seed
+#? [?syntax error]

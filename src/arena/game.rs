@@ -82,9 +82,9 @@ pub fn play(
     let outcome = 'game: {
         for c in [Colour::Black, Colour::White] {
             let side = &mut sides[c.index()];
-            if let Err(f) = side
-                .player
-                .new_game(rules.setup, c, &clocks[c.index()], opening)
+            if let Err(f) =
+                side.player
+                    .new_game(rules.setup, record.game, c, &clocks[c.index()], opening)
             {
                 break 'game forfeit(c, f, "before the game");
             }

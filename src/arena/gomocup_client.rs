@@ -134,6 +134,7 @@ impl Player for GomocupClient {
     fn new_game(
         &mut self,
         setup: &GameSetup,
+        _game: usize,
         me: Colour,
         clock: &Clock,
         _opening: &[(Colour, String)],

@@ -119,6 +119,7 @@ impl Player for GtpClient {
     fn new_game(
         &mut self,
         setup: &GameSetup,
+        game: usize,
         me: Colour,
         clock: &Clock,
         opening: &[(Colour, String)],
@@ -132,6 +133,9 @@ impl Player for GtpClient {
             self.require(&format!("boardsize {n}"))?;
         }
         self.require("clear_board")?;
+        // An engine that plays the same position the same way would replay one game over
+        // and over; the game number varies it, and the match stays reproducible.
+        self.optional("set_random_seed", &format!("set_random_seed {game}"))?;
         if let Some(k) = setup.komi {
             self.optional("komi", &format!("komi {k}"))?;
         }

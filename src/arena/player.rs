@@ -118,11 +118,12 @@ pub struct Position<'a> {
 
 /// One engine process behind its protocol.
 pub trait Player: Send {
-    /// Gets ready for a new game in which it plays `me` under `clock`, starting with
-    /// `opening` (already checked legal).
+    /// Gets ready for game number `game` in which it plays `me` under `clock`, starting
+    /// with `opening` (already checked legal).
     fn new_game(
         &mut self,
         setup: &GameSetup,
+        game: usize,
         me: Colour,
         clock: &Clock,
         opening: &[(Colour, String)],

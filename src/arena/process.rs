@@ -1,12 +1,15 @@
 //! One engine process: started from a command line, fed lines on stdin, and read through
 //! a thread of its own so that every read can have a deadline. A process that misses it
-//! is killed; one whose output ends has crashed.
+//! is killed; one whose output ends has crashed. Its stderr is copied to a log file and
+//! its last lines are kept, so that a crash can say what the engine said before dying.
 
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::protocol::input::read_line;
@@ -26,25 +29,33 @@ pub enum EngineError {
     Spawn(String),
 }
 
+/// How many of the engine's last stderr lines a crash report quotes.
+const STDERR_TAIL: usize = 3;
+
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_reader: JoinHandle<()>,
 }
 
 impl EngineProcess {
     /// Starts `command` through `sh -c` (so quoting works as in a shell); the engine's
-    /// stderr goes to `stderr` (a log file) or nowhere.
-    pub fn spawn(command: &str, stderr: Option<File>) -> Result<EngineProcess, EngineError> {
+    /// stderr is appended to `log` (if any), its last lines kept for crash reports.
+    pub fn spawn(command: &str, log: Option<File>) -> Result<EngineProcess, EngineError> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr.map_or_else(Stdio::null, Stdio::from))
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| EngineError::Spawn(e.to_string()))?;
         let stdin = child.stdin.take();
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr_reader = copy_stderr(stderr, log, Arc::clone(&stderr_tail));
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
         let (tx, lines) = mpsc::channel();
         thread::spawn(move || {
@@ -59,6 +70,8 @@ impl EngineProcess {
             child,
             stdin,
             lines,
+            stderr_tail,
+            stderr_reader,
         })
     }
 
@@ -111,20 +124,66 @@ impl EngineProcess {
         self.kill();
     }
 
-    /// The error for output that ended: the exit status if the process is gone by now.
+    /// The error for output that ended: the exit status if the process is gone by now,
+    /// and the last lines it wrote on stderr.
     fn crashed(&mut self) -> EngineError {
         let end = Instant::now() + Duration::from_millis(500);
-        loop {
+        let status = loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => return EngineError::Crashed(status.to_string()),
+                Ok(Some(status)) => break status.to_string(),
                 Ok(None) if Instant::now() < end => thread::sleep(Duration::from_millis(10)),
                 _ => {
                     self.kill();
-                    return EngineError::Crashed("output closed".into());
+                    break "output closed".into();
                 }
             }
+        };
+        // The stderr reader may still hold the last lines: give it until it sees the end.
+        while !self.stderr_reader.is_finished() && Instant::now() < end {
+            thread::sleep(Duration::from_millis(5));
         }
+        let tail = self
+            .stderr_tail
+            .lock()
+            .map(|t| t.clone())
+            .unwrap_or_default();
+        if tail.is_empty() {
+            return EngineError::Crashed(status);
+        }
+        let said: Vec<String> = tail.into_iter().collect();
+        EngineError::Crashed(format!(
+            "{status}; its stderr ended with: {}",
+            said.join(" | ")
+        ))
     }
+}
+
+/// Copies the engine's stderr to `log` line by line as it comes, keeping the last
+/// `STDERR_TAIL` non-blank lines (each cut to 200 characters) in `tail`.
+fn copy_stderr(
+    stderr: impl Read + Send + 'static,
+    mut log: Option<File>,
+    tail: Arc<Mutex<VecDeque<String>>>,
+) -> JoinHandle<()> {
+    thread::spawn(move || {
+        let mut stderr = BufReader::new(stderr);
+        while let Some((bytes, _)) = read_line(&mut stderr) {
+            if let Some(file) = log.as_mut() {
+                let _ = file.write_all(&bytes).and_then(|_| file.write_all(b"\n"));
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let text: String = text.trim().chars().take(200).collect();
+            if text.is_empty() {
+                continue;
+            }
+            if let Ok(mut tail) = tail.lock() {
+                if tail.len() == STDERR_TAIL {
+                    tail.pop_front();
+                }
+                tail.push_back(text);
+            }
+        }
+    })
 }
 
 impl Drop for EngineProcess {

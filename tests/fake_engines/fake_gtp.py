@@ -51,6 +51,7 @@ def genmove():
         sys.exit(3)
     if mode == "crash-once" and genmoves == 2 and not os.path.exists(arg):
         open(arg, "w").close()
+        sys.stderr.write("fake: giving up at genmove 2\n")
         sys.exit(3)
     if mode == "hang" and genmoves == n:
         time.sleep(3600)

@@ -22,7 +22,6 @@ const COMMANDS: &[&str] = &[
     "loadsgf",
     "savesgf",
     "printsgf",
-    "set_random_seed",
     "gogui-rules_game_id",
     "gogui-rules_board",
     "gogui-rules_side_to_move",
@@ -33,8 +32,6 @@ const COMMANDS: &[&str] = &[
 pub struct BlokusGtp {
     board: Board,
     engine: Engine,
-    /// `set_random_seed`, which replaces `--seed` for this game.
-    seed: Option<u64>,
 }
 
 impl BlokusGtp {
@@ -42,7 +39,6 @@ impl BlokusGtp {
         BlokusGtp {
             board: Board::new(variant),
             engine: Engine::new(),
-            seed: None,
         }
     }
 
@@ -72,11 +68,7 @@ impl BlokusGtp {
     }
 
     fn generate(&mut self, c: Colour, ctx: &Context) -> Option<MoveId> {
-        let mut limits = ctx.limits(c, 20);
-        if let Some(seed) = self.seed {
-            limits.seed = seed;
-        }
-        self.engine.genmove(&self.board, c, &limits)
+        self.engine.genmove(&self.board, c, &ctx.limits(c, 20))
     }
 
     fn genmove(&mut self, c: Colour, ctx: &Context) -> Reply {
@@ -183,10 +175,6 @@ impl GtpGame for BlokusGtp {
                     .map_err(|e| GtpError::Other(format!("cannot write file: {e}")))
             }
             ("printsgf", []) => Ok(sgf::write(&self.board)),
-            ("set_random_seed", [n]) => {
-                self.seed = Some(n.parse().map_err(|_| GtpError::Syntax)?);
-                Ok(String::new())
-            }
             ("gogui-rules_game_id", []) => Ok(self.name().replace(' ', "")),
             ("gogui-rules_board", []) => Ok(self.board.gogui_board()),
             // Blokus moves do not fit GoGui's one-point moves, but an empty list still says

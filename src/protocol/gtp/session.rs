@@ -86,6 +86,7 @@ const SESSION_COMMANDS: &[&str] = &[
     "kgs-time_settings",
     "time_left",
     "cputime",
+    "set_random_seed",
     "gogui-interrupt",
 ];
 
@@ -209,6 +210,14 @@ impl Session {
             "kgs-time_settings" => self.kgs_time_settings(args),
             "time_left" => self.time_left(args),
             "cputime" => no_args(args).map(|_| format!("{:.3}", crate::cputime::process_seconds())),
+            // Replaces `--seed` for every later search, whatever the game.
+            "set_random_seed" => match args {
+                [n] => {
+                    self.settings.seed = n.parse().map_err(|_| GtpError::Syntax)?;
+                    Ok(String::new())
+                }
+                _ => Err(GtpError::Syntax),
+            },
             // Listing it tells GoGui to send `# interrupt`, which the input reader handles.
             "gogui-interrupt" => no_args(args).map(|_| String::new()),
             _ => Err(GtpError::UnknownCommand),
