@@ -242,6 +242,7 @@ fn tabula_against_itself_in_every_two_player_game() {
         ("Connect Four", End::Score),
         ("Renju", End::Score),
         ("Blokus Duo", End::Score),
+        ("Blokus Two-Player", End::Score),
     ] {
         let dir = out_dir(&format!("self-{}", game.replace(' ', "-")));
         let (a, b) = (
@@ -259,10 +260,27 @@ fn tabula_against_itself_in_every_two_player_game() {
         assert_eq!(g.end, end, "{game}: {g:?}");
         assert!(g.moves > 6, "{game}: {g:?}");
         let record = std::fs::read_to_string(dir.join("game-0001.sgf")).unwrap();
-        let trees = tabula::sgf::parse(&record).unwrap_or_else(|e| panic!("{game}: {e}: {record}"));
-        let root = &trees[0].nodes[0];
-        assert_eq!(root.get("RE").map(<[String]>::len), Some(1), "{record}");
-        assert_eq!(trees[0].main_line().len(), g.moves + 1, "{game}: {record}");
+        if game.starts_with("Blokus") {
+            // blksgf names four-colour moves `1`..`4`, which only its own reader takes.
+            let board = tabula::games::blokus::sgf::read(&record, None)
+                .unwrap_or_else(|e| panic!("{game}: {e}: {record}"));
+            assert_eq!(board.num_moves(), g.moves, "{game}: {record}");
+            assert!(record.contains(&format!("RE[{}]", g.result)), "{record}");
+            // In Two-Player each side plays two of the four colours, in turn.
+            let first: Vec<usize> = board.history().take(4).map(|(c, _)| c).collect();
+            let expected: &[usize] = if board.num_colours() == 4 {
+                &[0, 1, 2, 3]
+            } else {
+                &[0, 1, 0, 1]
+            };
+            assert_eq!(first, expected, "{game}: {record}");
+        } else {
+            let trees =
+                tabula::sgf::parse(&record).unwrap_or_else(|e| panic!("{game}: {e}: {record}"));
+            let root = &trees[0].nodes[0];
+            assert_eq!(root.get("RE").map(<[String]>::len), Some(1), "{record}");
+            assert_eq!(trees[0].main_line().len(), g.moves + 1, "{game}: {record}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -287,4 +305,21 @@ fn engines_that_take_a_seed_get_the_game_number_so_games_differ() {
     assert_ne!(moves(1), moves(3));
     check_records(&dir, &run.games);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn games_of_more_than_two_players_are_refused_at_the_start() {
+    for game in ["Blokus", "Blokus Three-Player"] {
+        let dir = out_dir("three-players");
+        let out = std::process::Command::new(TABULA)
+            .args(["match", "--out", dir.to_str().unwrap(), "--game", game])
+            .args(["--engine", TABULA, "--engine", TABULA])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{game}: {stderr}");
+        assert!(stderr.contains("more than two players"), "{stderr}");
+        assert!(read_results(&dir).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

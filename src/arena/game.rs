@@ -4,7 +4,8 @@ use std::time::{Duration, Instant};
 
 use super::openings::Opening;
 use super::player::{
-    Answer, Clock, ClockStyle, Colour, Fault, FaultKind, GameSetup, Player, Position, TimeControl,
+    Answer, Clock, ClockStyle, Colour, Fault, FaultKind, GameColour, GameSetup, Player, Position,
+    TimeControl,
 };
 use super::referee::{ExternalReferee, Referee};
 use super::results::{End, GameRecord};
@@ -31,7 +32,7 @@ pub struct Played {
     pub record: GameRecord,
     pub sgf: String,
     /// Every move (opening included) with the milliseconds it took (0 in the opening).
-    pub moves: Vec<(Colour, String, u64)>,
+    pub moves: Vec<(GameColour, String, u64)>,
 }
 
 fn fault_end(kind: FaultKind) -> End {
@@ -65,7 +66,7 @@ pub fn play(
     mut record: GameRecord,
 ) -> Played {
     let mut referee = Referee::new(rules.setup).expect("the setup was checked at the start");
-    let mut moves: Vec<(Colour, String)> = Vec::new();
+    let mut moves: Vec<(GameColour, String)> = Vec::new();
     let mut move_ms: Vec<u64> = Vec::new();
     for (colour, mv) in opening {
         referee
@@ -96,7 +97,8 @@ pub fn play(
             if moves.len() >= rules.max_moves {
                 break 'game scored(&mut referee, &mut external, rules, &moves, End::MoveLimit);
             }
-            let c = referee.side_to_move();
+            let mover = referee.to_move();
+            let c = mover.side();
             let rows = referee.rows();
             let clock = &mut clocks[c.index()];
             let wait = match clock.allowed() {
@@ -113,7 +115,9 @@ pub fn play(
                 moves: &moves,
             };
             let started = Instant::now();
-            let answer = sides[c.index()].player.genmove(c, clock, wait, &position);
+            let answer = sides[c.index()]
+                .player
+                .genmove(mover, clock, wait, &position);
             let took = started.elapsed();
             clock.charge(took.as_secs_f64());
             let mv = match answer {
@@ -131,7 +135,7 @@ pub fn play(
                 }
                 Ok(Answer::Move(m)) => m,
             };
-            if let Err(why) = referee.play(c, &mv) {
+            if let Err(why) = referee.play(mover, &mv) {
                 break 'game (
                     result_for(c.opponent(), 'F'),
                     End::Illegal,
@@ -142,7 +146,7 @@ pub fn play(
                     ),
                 );
             }
-            moves.push((c, mv.clone()));
+            moves.push((mover, mv.clone()));
             move_ms.push(took.as_millis() as u64);
             let rows = referee.rows();
             let position = Position {
@@ -150,7 +154,10 @@ pub fn play(
                 moves: &moves,
             };
             for observer in [Colour::Black, Colour::White] {
-                if let Err(f) = sides[observer.index()].player.observe(c, &mv, &position) {
+                if let Err(f) = sides[observer.index()]
+                    .player
+                    .observe(mover, &mv, &position)
+                {
                     break 'game forfeit(observer, f, &format!("after move {}", moves.len()));
                 }
             }
@@ -201,7 +208,7 @@ fn scored(
     referee: &mut Referee,
     external: &mut Option<&mut ExternalReferee>,
     rules: &GameRules,
-    moves: &[(Colour, String)],
+    moves: &[(GameColour, String)],
     end: End,
 ) -> (String, End, String) {
     let verdict = referee.verdict();

@@ -6,7 +6,9 @@ use std::fs::File;
 use std::time::{Duration, Instant};
 
 use super::gtp_client::excerpt;
-use super::player::{Answer, Clock, Colour, Fault, FaultKind, GameSetup, Player, Position};
+use super::player::{
+    Answer, Clock, Colour, Fault, FaultKind, GameColour, GameSetup, Player, Position,
+};
 use super::process::{EngineProcess, STARTUP};
 use crate::games::coord;
 
@@ -105,8 +107,8 @@ impl GomocupClient {
                 _ => continue,
             };
             // The latest move on a point owns it (points can be emptied and refilled).
-            if mark == *colour && seen.insert((x, y)) {
-                let who = if *colour == self.me { 1 } else { 2 };
+            if mark == colour.side() && seen.insert((x, y)) {
+                let who = if colour.side() == self.me { 1 } else { 2 };
                 lines.push(format!("{x},{y},{who}"));
             }
         }
@@ -119,12 +121,16 @@ impl GomocupClient {
     fn turn_suffices(&self, position: &Position) -> Option<String> {
         let before = self.board_after_mine.as_ref()?;
         let (colour, mv) = position.moves.last()?;
-        if *colour == self.me {
+        if colour.side() == self.me {
             return None;
         }
         let (x, y) = self.coordinates(mv)?;
         let mut expected = before.clone();
-        let mark = if *colour == Colour::Black { "X" } else { "O" };
+        let mark = if colour.side() == Colour::Black {
+            "X"
+        } else {
+            "O"
+        };
         expected.get_mut(y)?.replace_range(x..x + 1, mark);
         (expected == position.rows).then(|| format!("TURN {x},{y}"))
     }
@@ -137,7 +143,7 @@ impl Player for GomocupClient {
         _game: usize,
         me: Colour,
         clock: &Clock,
-        _opening: &[(Colour, String)],
+        _opening: &[(GameColour, String)],
     ) -> Result<(), Fault> {
         if let Some(mut old) = self.process.take() {
             old.finish(Duration::from_millis(500));
@@ -176,7 +182,7 @@ impl Player for GomocupClient {
 
     fn genmove(
         &mut self,
-        _colour: Colour,
+        _colour: GameColour,
         clock: &Clock,
         wait: Duration,
         position: &Position,
@@ -208,8 +214,8 @@ impl Player for GomocupClient {
         ))
     }
 
-    fn observe(&mut self, colour: Colour, _: &str, position: &Position) -> Result<(), Fault> {
-        if colour == self.me {
+    fn observe(&mut self, colour: GameColour, _: &str, position: &Position) -> Result<(), Fault> {
+        if colour.side() == self.me {
             self.board_after_mine = Some(position.rows.to_vec());
         }
         Ok(())

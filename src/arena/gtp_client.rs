@@ -4,7 +4,9 @@
 use std::fs::File;
 use std::time::{Duration, Instant};
 
-use super::player::{Answer, Clock, Colour, Fault, FaultKind, GameSetup, Player, Position};
+use super::player::{
+    Answer, Clock, Colour, Fault, FaultKind, GameColour, GameSetup, Player, Position,
+};
 use super::process::{EngineProcess, STARTUP};
 
 /// A GTP response: success or failure, and its text.
@@ -122,7 +124,7 @@ impl Player for GtpClient {
         game: usize,
         me: Colour,
         clock: &Clock,
-        opening: &[(Colour, String)],
+        opening: &[(GameColour, String)],
     ) -> Result<(), Fault> {
         self.me = me;
         self.knows("list_commands")?;
@@ -162,7 +164,7 @@ impl Player for GtpClient {
 
     fn genmove(
         &mut self,
-        colour: Colour,
+        colour: GameColour,
         clock: &Clock,
         wait: Duration,
         _position: &Position,
@@ -196,9 +198,9 @@ impl Player for GtpClient {
         })
     }
 
-    fn observe(&mut self, colour: Colour, move_text: &str, _: &Position) -> Result<(), Fault> {
+    fn observe(&mut self, colour: GameColour, move_text: &str, _: &Position) -> Result<(), Fault> {
         // Engines play their own moves in genmove; they are told the opponent's.
-        if colour == self.me {
+        if colour.side() == self.me {
             return Ok(());
         }
         self.require(&format!("play {} {move_text}", colour.gtp()))

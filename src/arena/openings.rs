@@ -4,11 +4,11 @@
 //! coloured GTP moves, checked against the referee before the match starts.
 
 use super::gomocup_client::gomocup_to_vertex;
-use super::player::{Colour, GameSetup};
+use super::player::{Colour, GameColour, GameSetup};
 use super::referee::Referee;
 use crate::sgf;
 
-pub type Opening = Vec<(Colour, String)>;
+pub type Opening = Vec<(GameColour, String)>;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum OpeningError {
@@ -96,7 +96,7 @@ fn from_sgf(text: &str, height: usize) -> Result<Vec<Opening>, ()> {
                 if let Some(p) = node.first(id) {
                     // Off-board points stay as they are, for the referee to refuse.
                     let v = sgf_vertex(p, height).unwrap_or_else(|| p.to_string());
-                    opening.push((colour, v));
+                    opening.push((colour.into(), v));
                 }
             }
         }
@@ -117,7 +117,7 @@ fn from_psq(text: &str, setup: &GameSetup) -> Result<Opening, String> {
             .then(|| gomocup_to_vertex(x - 1, y - 1, setup.width, setup.height))
             .flatten()
             .ok_or(format!("{x},{y} is off the board"))?;
-        opening.push((Colour::from_index(opening.len() % 2), v));
+        opening.push((Colour::from_index(opening.len() % 2).into(), v));
     }
     Ok(opening)
 }
@@ -162,7 +162,7 @@ fn from_line(line: &str, setup: &GameSetup) -> Result<Opening, String> {
     Ok(moves
         .into_iter()
         .enumerate()
-        .map(|(i, m)| (Colour::from_index(i % 2), m))
+        .map(|(i, m)| (Colour::from_index(i % 2).into(), m))
         .collect())
 }
 

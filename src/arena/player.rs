@@ -45,6 +45,53 @@ impl Colour {
     }
 }
 
+/// A colour of the game, as GTP names it: Black and White, or the four colours of
+/// Blokus Two-Player, where the first side plays colours 1 and 3 and the second 2 and 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameColour {
+    Side(Colour),
+    /// 1 to 4.
+    Numbered(u8),
+}
+
+impl GameColour {
+    /// The side (engine) that plays it.
+    pub fn side(self) -> Colour {
+        match self {
+            GameColour::Side(c) => c,
+            GameColour::Numbered(n) => Colour::from_index(usize::from(n % 2 == 0)),
+        }
+    }
+
+    /// The GTP argument.
+    pub fn gtp(self) -> &'static str {
+        match self {
+            GameColour::Side(c) => c.gtp(),
+            GameColour::Numbered(n) => ["1", "2", "3", "4"][usize::from(n - 1) % 4],
+        }
+    }
+
+    /// A `gogui-rules_side_to_move` answer: GoGui reads the first letter (`white`, `W`,
+    /// Pentobi's `w`); Pentobi's four-colour games answer a number.
+    pub fn parse(text: &str) -> Option<GameColour> {
+        let text = text.trim();
+        match text.chars().next()? {
+            'b' | 'B' => Some(GameColour::Side(Colour::Black)),
+            'w' | 'W' => Some(GameColour::Side(Colour::White)),
+            _ => match text.parse() {
+                Ok(n @ 1..=4) => Some(GameColour::Numbered(n)),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl From<Colour> for GameColour {
+    fn from(c: Colour) -> GameColour {
+        GameColour::Side(c)
+    }
+}
+
 /// An engine's answer to "your move".
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
@@ -113,7 +160,7 @@ pub struct Position<'a> {
     /// `gogui-rules_board` rows, top row first: `X` Black, `O` White, `.` empty.
     pub rows: &'a [String],
     /// Every move of the game in order (opening included): colour and GTP move.
-    pub moves: &'a [(Colour, String)],
+    pub moves: &'a [(GameColour, String)],
 }
 
 /// One engine process behind its protocol.
@@ -126,13 +173,13 @@ pub trait Player: Send {
         game: usize,
         me: Colour,
         clock: &Clock,
-        opening: &[(Colour, String)],
+        opening: &[(GameColour, String)],
     ) -> Result<(), Fault>;
     /// Asks for the move of `colour`, which must come within `wait` (the time left for
     /// this move and the margin, or the answer timeout without a clock).
     fn genmove(
         &mut self,
-        colour: Colour,
+        colour: GameColour,
         clock: &Clock,
         wait: Duration,
         position: &Position,
@@ -140,7 +187,7 @@ pub trait Player: Send {
     /// A move the referee accepted, by either side (`move_text` is `pass` for a pass).
     fn observe(
         &mut self,
-        colour: Colour,
+        colour: GameColour,
         move_text: &str,
         position: &Position,
     ) -> Result<(), Fault>;
@@ -279,5 +326,19 @@ mod tests {
             Clock::new(TimeControl::default(), ClockStyle::Gomocup).allowed(),
             None
         );
+    }
+
+    #[test]
+    fn four_colours_belong_to_two_sides_and_keep_their_names() {
+        let parsed: Vec<_> = ["1", "2", "3", "4", "white", "B"]
+            .iter()
+            .map(|t| GameColour::parse(t).unwrap())
+            .collect();
+        let sides: Vec<_> = parsed.iter().map(|c| c.side().gtp()).collect();
+        assert_eq!(sides, ["b", "w", "b", "w", "w", "b"]);
+        let names: Vec<_> = parsed.iter().map(|c| c.gtp()).collect();
+        assert_eq!(names, ["1", "2", "3", "4", "w", "b"]);
+        assert_eq!(GameColour::parse("5"), None);
+        assert_eq!(GameColour::parse(""), None);
     }
 }

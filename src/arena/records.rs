@@ -2,14 +2,14 @@
 //! to its root node.
 
 use super::gomocup_client::vertex_to_gomocup;
-use super::player::{Colour, GameSetup};
+use super::player::{Colour, GameColour, GameSetup};
 use crate::sgf;
 
 /// Piskvork's PSQ record: `Piskvorky WxH, 11:11, 0`, one `x,y,ms` line per move (1-based,
 /// `x` from the left, `y` from the top), then the players' names, `-1`, and
 /// `winner,game` (1 Black, 2 White, 0 a draw). `None` if a move is not a point.
 pub fn psq(
-    moves: &[(Colour, String, u64)],
+    moves: &[(GameColour, String, u64)],
     setup: &GameSetup,
     names: [&str; 2],
     winner: Option<Colour>,
@@ -87,8 +87,8 @@ mod tests {
             height: 9,
         };
         let moves = vec![
-            (Colour::Black, "A9".to_string(), 0),
-            (Colour::White, "J1".to_string(), 125),
+            (Colour::Black.into(), "A9".to_string(), 0),
+            (Colour::White.into(), "J1".to_string(), 125),
         ];
         let text = psq(&moves, &setup, ["a", "b"], Some(Colour::White)).unwrap();
         assert_eq!(
@@ -98,7 +98,7 @@ mod tests {
         let opening = crate::arena::openings::parse("g.psq", &text, &setup).unwrap();
         let back: Vec<&str> = opening[0].iter().map(|(_, m)| m.as_str()).collect();
         assert_eq!(back, ["A9", "J1"]);
-        let pass = vec![(Colour::Black, "pass".to_string(), 0)];
+        let pass = vec![(Colour::Black.into(), "pass".to_string(), 0)];
         assert_eq!(psq(&pass, &setup, ["a", "b"], None), None);
     }
 

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::gtp_client::GtpClient;
-use super::player::{Colour, GameSetup};
+use super::player::{Colour, GameColour, GameSetup};
 use crate::protocol::gtp::{Session, Settings, go::GoGtp};
 use crate::protocol::input::StopControl;
 
@@ -41,6 +41,17 @@ impl Referee {
             referee.run(&format!("kgs-rules {r}"))?;
         }
         referee.run("clear_board")?;
+        // A score per colour (Blokus Classic, Three-Player) means more than two players;
+        // a match has two sides.
+        if let Ok(score) = referee.run("final_score")
+            && score.split_whitespace().count() > 1
+        {
+            return Err(format!(
+                "{} has more than two players; a match is between two sides \
+                 (Blokus Two-Player is the four-colour game for two)",
+                setup.game
+            ));
+        }
         Ok(referee)
     }
 
@@ -57,7 +68,7 @@ impl Referee {
     }
 
     /// Plays a move (GTP notation, `pass` included) if the rules allow it.
-    pub fn play(&mut self, colour: Colour, mv: &str) -> Result<(), String> {
+    pub fn play(&mut self, colour: GameColour, mv: &str) -> Result<(), String> {
         if mv.split_whitespace().count() != 1 {
             return Err("syntax error".into());
         }
@@ -72,12 +83,11 @@ impl Referee {
             .is_ok_and(|moves| moves.trim().is_empty())
     }
 
-    pub fn side_to_move(&mut self) -> Colour {
-        // GoGui reads only the first letter (`white`, `W`, Pentobi's `w`).
-        match self.run("gogui-rules_side_to_move") {
-            Ok(side) if side.trim_start().starts_with(['w', 'W']) => Colour::White,
-            _ => Colour::Black,
-        }
+    pub fn to_move(&mut self) -> GameColour {
+        self.run("gogui-rules_side_to_move")
+            .ok()
+            .and_then(|text| GameColour::parse(&text))
+            .unwrap_or(GameColour::Side(Colour::Black))
     }
 
     /// The board, top row first.
@@ -122,7 +132,7 @@ impl ExternalReferee {
     pub fn score(
         &mut self,
         setup: &GameSetup,
-        moves: &[(Colour, String)],
+        moves: &[(GameColour, String)],
     ) -> Result<String, String> {
         let c = &mut self.client;
         let mut commands = Vec::new();

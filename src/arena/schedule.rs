@@ -94,8 +94,8 @@ mod tests {
     #[test]
     fn round_robin_alternates_colours_and_plays_each_opening_both_ways() {
         let openings: Vec<Opening> = vec![
-            vec![(Colour::Black, "E5".into())],
-            vec![(Colour::Black, "C3".into())],
+            vec![(Colour::Black.into(), "E5".into())],
+            vec![(Colour::Black.into(), "C3".into())],
         ];
         let games = schedule(3, 4, &openings);
         let summary: Vec<(usize, usize, usize, usize)> = games
