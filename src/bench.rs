@@ -33,20 +33,28 @@ impl Timer {
 }
 
 pub fn run(settings: &Settings) {
-    println!("tabula {} bench (1 thread)", env!("CARGO_PKG_VERSION"));
+    println!(
+        "tabula {} bench (1 thread unless said)",
+        env!("CARGO_PKG_VERSION")
+    );
     for (size, playouts) in [(9, 200_000), (19, 40_000)] {
         go_light_playouts(size, playouts, settings.seed);
     }
     gtp_play_undo(20_000);
-    for (size, playouts) in [(9, 20_000), (19, 4_000)] {
-        for threads in [1, 2] {
-            go_mcts(size, playouts, threads, settings.seed);
-        }
+    // Long enough (a few seconds each) that the two-thread speed-up is not noise.
+    for (size, playouts) in [(9, 60_000), (19, 12_000)] {
+        let one = go_mcts(size, playouts, 1, settings.seed);
+        let two = go_mcts(size, playouts, 2, settings.seed);
+        println!(
+            "go {size}x{size} mcts: 2 threads give {:.2}x the playouts per wall second of 1",
+            two / one
+        );
     }
 }
 
 /// The Go engine's search from the empty board: heavy playouts through the tree.
-fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) {
+/// Returns the playouts per wall-clock second.
+fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) -> f64 {
     use crate::games::go::engine::GoEngine;
     use crate::games::go::{Color, GoGame, RuleSet};
     use crate::search::Limits;
@@ -70,6 +78,7 @@ fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) {
         playouts as f64 / wall,
         playouts as f64 / cpu,
     );
+    playouts as f64 / wall
 }
 
 /// Uniform random playouts on an empty board (no own-eye filling, captures and simple
