@@ -324,7 +324,12 @@ impl GoGame {
 
     /// The stones the estimate considers dead (none under Tromp-Taylor).
     pub fn dead_stones(&self) -> Vec<Point> {
-        score::dead_stones(&self.board, self.to_move, self.rules)
+        self.status().dead
+    }
+
+    /// Dead stones and stones in seki, as the engine's playouts judge them.
+    pub fn status(&self) -> score::Status {
+        score::status(&self.board, self.to_move, self.rules)
     }
 
     /// The count with exactly the stones of `dead_stones` removed.

@@ -54,8 +54,21 @@ const STATUS_SEED: u64 = 0x5C04E;
 /// Who owns each point at the end of `playouts` policy playouts from this position:
 /// +1 always Black, -1 always White, indexed by point.
 pub fn ownership(board: &Board, to_move: Color, playouts: usize, seed: u64) -> Vec<f32> {
+    playout_ends(board, to_move, playouts, seed).mean
+}
+
+/// What the ends of many playouts say about each point.
+struct PlayoutEnds {
+    /// +1 always Black's, -1 always White's.
+    mean: Vec<f32>,
+    /// The share of playouts that ended with the point empty and owned by neither side.
+    unowned: Vec<f32>,
+}
+
+fn playout_ends(board: &Board, to_move: Color, playouts: usize, seed: u64) -> PlayoutEnds {
     let mut rng = Rng::new(seed);
     let mut sum = vec![0i32; super::board::MAX_POINTS];
+    let mut unowned = vec![0u32; super::board::MAX_POINTS];
     let max_moves = max_playout_moves(board.size());
     let mut scratch = policy::Scratch::default();
     for _ in 0..playouts {
@@ -73,34 +86,78 @@ pub fn ownership(board: &Board, to_move: Color, playouts: usize, seed: u64) -> V
             match owner(&b, p) {
                 Some(Color::Black) => sum[p as usize] += 1,
                 Some(Color::White) => sum[p as usize] -= 1,
-                None => {}
+                None => unowned[p as usize] += 1,
             }
         }
     }
-    sum.iter()
-        .map(|&n| n as f32 / playouts.max(1) as f32)
-        .collect()
+    let share = |n: f32| n / playouts.max(1) as f32;
+    PlayoutEnds {
+        mean: sum.iter().map(|&n| share(n as f32)).collect(),
+        unowned: unowned.iter().map(|&n| share(n as f32)).collect(),
+    }
 }
 
-/// Stones the estimate considers dead: those whose point the opponent owns at the end of
-/// most playouts of the engine's policy from this position. Under Tromp-Taylor none are.
-pub fn dead_stones(board: &Board, to_move: Color, rules: RuleSet) -> Vec<Point> {
-    if !rules.removes_dead_stones() || board.stone_count() == 0 {
-        return Vec::new();
+/// The life-and-death verdict on every stone of a position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Status {
+    pub dead: Vec<Point>,
+    /// Living stones that live in seki: they share a liberty with enemy stones that live
+    /// too, and neither side can fill it.
+    pub seki: Vec<Point>,
+}
+
+/// A shared liberty that stays empty at the end of this share of playouts is a seki
+/// liberty: the policy does not fill a point that puts its own group in atari, while
+/// the dame between living groups gets filled.
+const SEKI_UNOWNED: f32 = 0.8;
+
+/// The verdict of the engine's policy playouts from this position. A stone is dead when
+/// the opponent owns its point at the end of most of them (never under Tromp-Taylor,
+/// which counts the board as it stands); a living chain is in seki when it touches an
+/// empty point next to living stones of both colours that the playouts leave empty.
+pub fn status(board: &Board, to_move: Color, rules: RuleSet) -> Status {
+    if board.stone_count() == 0 {
+        return Status::default();
     }
-    let own = ownership(board, to_move, STATUS_PLAYOUTS, STATUS_SEED);
+    let ends = playout_ends(board, to_move, STATUS_PLAYOUTS, STATUS_SEED);
     // Whole chains are judged by their representative, so a chain is never split.
-    board
-        .points()
-        .filter(|&p| {
-            let rep = board.chain_id(p) as usize;
-            match board.cell(p) {
-                Cell::Black => own[rep] < 0.0,
-                Cell::White => own[rep] > 0.0,
+    let is_dead = |p: Point| {
+        let rep = board.chain_id(p) as usize;
+        rules.removes_dead_stones()
+            && match board.cell(p) {
+                Cell::Black => ends.mean[rep] < 0.0,
+                Cell::White => ends.mean[rep] > 0.0,
                 _ => false,
             }
-        })
-        .collect()
+    };
+    let living = |p: Point, c: Color| board.cell(p).color() == Some(c) && !is_dead(p);
+    let seki_liberty = |p: Point| {
+        board.cell(p) == Cell::Empty
+            && ends.unowned[p as usize] >= SEKI_UNOWNED
+            && board
+                .neighbours(p)
+                .into_iter()
+                .any(|q| living(q, Color::Black))
+            && board
+                .neighbours(p)
+                .into_iter()
+                .any(|q| living(q, Color::White))
+    };
+    let mut seki_chains = Vec::new();
+    for p in board.points().filter(|&p| seki_liberty(p)) {
+        for q in board.neighbours(p) {
+            if board.cell(q).color().is_some() && !seki_chains.contains(&board.chain_id(q)) {
+                seki_chains.push(board.chain_id(q));
+            }
+        }
+    }
+    let stones = || board.points().filter(|&p| board.cell(p).color().is_some());
+    Status {
+        dead: stones().filter(|&p| is_dead(p)).collect(),
+        seki: stones()
+            .filter(|&p| seki_chains.contains(&board.chain_id(p)))
+            .collect(),
+    }
 }
 
 /// Points of each colour's area or territory with the `dead` stones taken off.
@@ -199,13 +256,17 @@ mod tests {
         let b = board_from(&[
             ".X.XO..", "XXXXO..", "..XOO.O", ".XXO...", "XX.XO..", ".X.XO.X", "..XXO..",
         ]);
-        let dead = dead_stones(&b, Color::Black, RuleSet::Chinese);
+        let dead = status(&b, Color::Black, RuleSet::Chinese).dead;
         assert!(
             dead.contains(&b.point(6, 1)),
             "the white-area black stone is dead"
         );
         assert!(!dead.contains(&b.point(6, 4)));
-        assert!(dead_stones(&b, Color::Black, RuleSet::TrompTaylor).is_empty());
+        assert!(
+            status(&b, Color::Black, RuleSet::TrompTaylor)
+                .dead
+                .is_empty()
+        );
     }
 
     #[test]

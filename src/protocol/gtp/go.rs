@@ -193,17 +193,21 @@ impl GtpGame for GoGtp {
             ("undo", []) => game.undo().then(String::new).ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", game.render())),
             ("final_score", []) => Ok(game.score().result()),
-            ("final_status_list", [status]) => {
-                let dead = game.dead_stones();
-                let stones: Vec<Point> = match *status {
-                    "dead" => dead,
+            ("final_status_list", [which]) => {
+                let status = game.status();
+                let stones: Vec<Point> = match *which {
+                    "dead" => status.dead,
+                    "seki" => status.seki,
+                    // GNU Go's reading: seki stones are not listed as alive.
                     "alive" => game
                         .board()
                         .points()
-                        .filter(|&p| game.board().cell(p).color().is_some() && !dead.contains(&p))
+                        .filter(|&p| {
+                            game.board().cell(p).color().is_some()
+                                && !status.dead.contains(&p)
+                                && !status.seki.contains(&p)
+                        })
                         .collect(),
-                    // Seki is not told apart yet: its stones are listed as alive.
-                    "seki" => Vec::new(),
                     _ => return Err(GtpError::Syntax),
                 };
                 Ok(chain_lines(game, &stones))
