@@ -103,6 +103,14 @@ fn tabula_against_itself_from_openings_in_parallel() {
     }
     assert_eq!(report_cell(&run.stdout, "tabula-1", "games"), "4");
     assert!(run.stderr.contains("4/4 games"), "{}", run.stderr);
+    // Both sides answer `cputime`, so every game has their CPU time and so has the report.
+    assert!(
+        run.games
+            .iter()
+            .all(|g| g.cpu.iter().all(|c| c.is_some_and(|s| s >= 0.0)))
+    );
+    let cpu: f64 = report_cell(&run.stdout, "tabula-1", "cpu").parse().unwrap();
+    assert!(cpu >= 0.0);
     check_records(&dir, &run.games);
     let _ = std::fs::remove_dir_all(&dir);
 }

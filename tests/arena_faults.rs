@@ -179,6 +179,12 @@ fn an_illegal_move_loses_with_the_move_named() {
     );
     assert_eq!(g.moves, 2, "the illegal move is not in the record");
     assert_eq!(report_cell(&run.stdout, "fake", "illegal"), "1");
+    // tabula reports its CPU time through `cputime`; the fake engine has no such command.
+    assert!(
+        g.cpu[1].is_some_and(|s| s >= 0.0) && g.cpu[0].is_none(),
+        "{g:?}"
+    );
+    assert_eq!(report_cell(&run.stdout, "fake", "cpu"), "-");
 }
 
 #[test]

@@ -80,6 +80,7 @@ pub fn play(
         Clock::new(sides[1].time, sides[1].style),
     ];
 
+    let mut cpu_at_start = [None, None];
     let outcome = 'game: {
         for c in [Colour::Black, Colour::White] {
             let side = &mut sides[c.index()];
@@ -90,6 +91,7 @@ pub fn play(
                 break 'game forfeit(c, f, "before the game");
             }
         }
+        cpu_at_start = [sides[0].player.cpu_seconds(), sides[1].player.cpu_seconds()];
         loop {
             if referee.is_over() {
                 break 'game scored(&mut referee, &mut external, rules, &moves, End::Score);
@@ -163,7 +165,9 @@ pub fn play(
             }
         }
     };
-    for side in &mut sides {
+    for (i, side) in sides.iter_mut().enumerate() {
+        let now = side.player.cpu_seconds();
+        record.cpu[i] = cpu_at_start[i].zip(now).map(|(start, end)| end - start);
         side.player.end_game();
     }
     let (result, end, reason) = outcome;

@@ -221,6 +221,10 @@ impl Player for GomocupClient {
         Ok(())
     }
 
+    fn cpu_seconds(&mut self) -> Option<f64> {
+        None
+    }
+
     fn end_game(&mut self) {
         if let Ok(p) = self.process() {
             let _ = p.send("END", true);

@@ -207,6 +207,14 @@ impl Player for GtpClient {
             .map(|_| ())
     }
 
+    fn cpu_seconds(&mut self) -> Option<f64> {
+        if !self.alive() || !self.knows("cputime").ok()? {
+            return None;
+        }
+        let wait = self.timeout;
+        self.send("cputime", wait).ok()?.ok()?.trim().parse().ok()
+    }
+
     fn end_game(&mut self) {}
 
     fn alive(&mut self) -> bool {

@@ -191,6 +191,8 @@ pub trait Player: Send {
         move_text: &str,
         position: &Position,
     ) -> Result<(), Fault>;
+    /// CPU seconds its process has used so far, if the engine tells (GTP `cputime`).
+    fn cpu_seconds(&mut self) -> Option<f64>;
     /// The game is over; the process may stay for the next one.
     fn end_game(&mut self);
     /// The engine is no longer needed: it is asked to exit, then killed.

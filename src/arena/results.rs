@@ -75,6 +75,9 @@ pub struct GameRecord {
     pub captures: [u32; 2],
     /// Thinking seconds used by Black and White.
     pub time: [f64; 2],
+    /// CPU seconds Black's and White's processes used during the game, as their
+    /// `cputime` says (`None` for engines without it).
+    pub cpu: [Option<f64>; 2],
     /// Index of the opening used (1-based), 0 for none.
     pub opening: usize,
     /// Why the game ended, for people.
@@ -100,7 +103,20 @@ impl GameRecord {
     }
 }
 
-pub const COLUMNS: &str = "game\tblack\twhite\tresult\tend\tmoves\tb_passes\tw_passes\tb_captures\tw_captures\tb_time\tw_time\topening\treason";
+pub const COLUMNS: &str = "game\tblack\twhite\tresult\tend\tmoves\tb_passes\tw_passes\tb_captures\tw_captures\tb_time\tw_time\tb_cpu\tw_cpu\topening\treason";
+
+/// A CPU figure, `-` when the engine did not say.
+fn cpu_text(cpu: Option<f64>) -> String {
+    cpu.map_or_else(|| "-".into(), |s| format!("{s:.3}"))
+}
+
+fn cpu_field(text: &str) -> Option<Option<f64>> {
+    if text == "-" {
+        Some(None)
+    } else {
+        text.parse().ok().map(Some)
+    }
+}
 
 fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
@@ -108,7 +124,7 @@ fn clean(text: &str) -> String {
 
 pub fn format_line(r: &GameRecord) -> String {
     format!(
-        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}\t{}",
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}\t{}\t{}\t{}",
         r.game,
         r.black,
         r.white,
@@ -121,6 +137,8 @@ pub fn format_line(r: &GameRecord) -> String {
         r.captures[1],
         r.time[0],
         r.time[1],
+        cpu_text(r.cpu[0]),
+        cpu_text(r.cpu[1]),
         r.opening,
         clean(&r.reason)
     )
@@ -128,7 +146,7 @@ pub fn format_line(r: &GameRecord) -> String {
 
 pub fn parse_line(line: &str) -> Option<GameRecord> {
     let f: Vec<&str> = line.split('\t').collect();
-    if f.len() != 14 {
+    if f.len() != 16 {
         return None;
     }
     Some(GameRecord {
@@ -141,8 +159,9 @@ pub fn parse_line(line: &str) -> Option<GameRecord> {
         passes: [f[6].parse().ok()?, f[7].parse().ok()?],
         captures: [f[8].parse().ok()?, f[9].parse().ok()?],
         time: [f[10].parse().ok()?, f[11].parse().ok()?],
-        opening: f[12].parse().ok()?,
-        reason: f[13].to_string(),
+        cpu: [cpu_field(f[12])?, cpu_field(f[13])?],
+        opening: f[14].parse().ok()?,
+        reason: f[15].to_string(),
     })
 }
 
@@ -249,6 +268,7 @@ mod tests {
             passes: [1, 0],
             captures: [2, 3],
             time: [0.5, 1.25],
+            cpu: [Some(0.25), None],
             opening: 0,
             reason: "Black played E5\ton an occupied point".into(),
         }

@@ -38,6 +38,7 @@ pub fn schedule(engines: usize, games: usize, openings: &[Opening]) -> Vec<Sched
                     passes: [0, 0],
                     captures: [0, 0],
                     time: [0.0, 0.0],
+                    cpu: [None, None],
                     opening,
                     reason: String::new(),
                 },

@@ -55,6 +55,9 @@ pub struct EngineStats {
     pub illegal: u32,
     /// Crashes, garbage and refusals.
     pub failures: u32,
+    /// CPU seconds over the games whose CPU time is known, and how many those are.
+    pub cpu: f64,
+    pub cpu_games: u32,
 }
 
 /// Wilson's 95% interval for a proportion `p` over `n` trials.
@@ -119,6 +122,10 @@ pub fn tally(names: &[String], games: &[GameRecord]) -> Vec<EngineStats> {
             s.total_moves += g.moves;
             s.captures += g.captures[colour.index()];
             s.passes += g.passes[colour.index()];
+            if let Some(cpu) = g.cpu[colour.index()] {
+                s.cpu += cpu;
+                s.cpu_games += 1;
+            }
             if points == 0.0 {
                 match g.end {
                     End::Resign => s.resignations += 1,
@@ -137,7 +144,7 @@ pub fn tally(names: &[String], games: &[GameRecord]) -> Vec<EngineStats> {
 pub fn report(stats: &[EngineStats], total_games: usize) -> String {
     let header = [
         "engine", "games", "W-D-L", "black", "white", "score", "interval", "Elo±95%", "length",
-        "captures", "passes", "resign", "time", "illegal", "crash",
+        "captures", "passes", "resign", "time", "illegal", "crash", "cpu",
     ];
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
     for s in stats {
@@ -172,6 +179,10 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
             s.timeouts.to_string(),
             s.illegal.to_string(),
             s.failures.to_string(),
+            match s.cpu_games {
+                0 => "-".to_string(),
+                k => format!("{:.2}", s.cpu / k as f64),
+            },
         ]);
     }
     let widths: Vec<usize> = (0..header.len())
@@ -199,7 +210,8 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
         "W-D-L: wins-draws-losses (black, white: as that colour); score: points per game \
          (draw = ½) against all opponents, with its 95% interval and the Elo difference it \
          implies; length: moves per game; captures: stones captured per game; \
-         resign/time/illegal/crash: games lost that way.\n",
+         resign/time/illegal/crash: games lost that way; cpu: CPU seconds per game, as \
+         the engine's cputime reports them.\n",
     );
     out
 }
@@ -232,6 +244,7 @@ mod tests {
             passes: [1, 2],
             captures: [3, 4],
             time: [0.0, 0.0],
+            cpu: [None, None],
             opening: 0,
             reason: String::new(),
         }
