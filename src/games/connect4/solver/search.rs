@@ -55,7 +55,7 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// Plies below which positions share table entries with their mirror image.
 const SYMMETRY_PLIES: i32 = 10;
 /// Empty cells from which a node probes its children's entries before searching any.
-const ETC_MIN_EMPTY: i32 = 16;
+const ETC_MIN_EMPTY: i32 = 12;
 
 /// Up to one move per column, kept sorted by decreasing priority.
 struct MoveList<const W: usize> {
@@ -294,6 +294,17 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
     ) -> Option<i32> {
         let moves = position.moves();
         let empties = Self::CELLS - moves;
+        if empties >= ETC_MIN_EMPTY {
+            // Request the children's buckets together, probed below and again by the
+            // children: their cache misses overlap with each other and with the ordering.
+            let mut rest = candidates & !skip;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest ^= mv;
+                let (child_key, _) = Self::table_key(&position.after(mv));
+                self.table.prefetch(child_key, empties - 1);
+            }
+        }
         for column in centre_first::<W>() {
             let mv = candidates & !skip & Position::<W, H>::column_mask(column);
             if mv == 0 {

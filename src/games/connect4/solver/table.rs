@@ -125,6 +125,22 @@ impl Table {
             })
     }
 
+    /// Asks the memory system for the bucket of `key` ahead of its look-up.
+    #[inline]
+    pub fn prefetch(&self, key: u64, empties: i32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let tier = self.tier(empties);
+            let bucket = &tier.buckets[tier.index(key)] as *const Bucket as *const i8;
+            // SAFETY: a prefetch of a valid address has no effect on memory contents.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(bucket, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (key, empties);
+    }
+
     /// What is known of the position of `key`, which has `empties` empty cells.
     #[inline]
     pub fn get(&self, key: u64, empties: i32) -> Option<Bounds> {
