@@ -40,8 +40,8 @@ struct Bucket([Entry; WAYS]);
 
 /// Positions with fewer empty cells than this go to the small tier.
 pub const NEAR_EMPTIES: i32 = 28;
-/// The small tier: 2^14 buckets, 1 MiB.
-const NEAR_LOG2_BUCKETS: u32 = 14;
+/// The small tier: 2^13 buckets, 512 KiB, about what one core keeps in its level-2 cache.
+const NEAR_LOG2_BUCKETS: u32 = 13;
 
 /// One tier: a power of two of buckets indexed by a multiplicative hash of the key.
 struct Tier {
@@ -74,7 +74,7 @@ pub struct Table {
 
 impl Table {
     /// A table whose large tier has `2^log2_buckets` buckets of 64 bytes (the small tier
-    /// adds 1 MiB, or as much as the large one if that is smaller).
+    /// adds 512 KiB, or as much as the large one if that is smaller).
     pub fn new(log2_buckets: u32) -> Self {
         Table {
             near: Tier::new(log2_buckets.min(NEAR_LOG2_BUCKETS)),
