@@ -51,6 +51,9 @@ pub struct Search<'a, const W: usize, const H: usize> {
     aborted: bool,
 }
 
+/// Empty cells below which a node neither probes the table nor orders its moves: the
+/// subtree is smaller than what that work would save.
+const TABLE_MIN_EMPTY: i32 = 6;
 const CHECK_EVERY: u64 = 1 << 12;
 /// Plies below which positions share table entries with their mirror image.
 const SYMMETRY_PLIES: i32 = 10;
@@ -179,6 +182,9 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             return -self.negamax(&position.after(candidates), -beta, -alpha);
         }
         let empties = Self::CELLS - moves;
+        if empties < TABLE_MIN_EMPTY {
+            return self.small(position, candidates, alpha, beta);
+        }
         let (key, mirrored) = Self::table_key(position);
         let mut hint = None;
         if let Some(known) = self.table.get(key, empties) {
@@ -336,6 +342,32 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             }
         }
         None
+    }
+
+    /// A node near the end of the game: no table, the moves centre first.
+    fn small(
+        &mut self,
+        position: &Position<W, H>,
+        candidates: u64,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = i32::MIN;
+        for column in centre_first::<W>() {
+            let mv = candidates & Position::<W, H>::column_mask(column);
+            if mv == 0 {
+                continue;
+            }
+            let score = -self.negamax(&position.after(mv), -beta, -alpha);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return score;
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        best
     }
 
     /// The table key: near the start, where mirror images meet often, the smaller of the
