@@ -22,7 +22,8 @@ use crate::search::Limits;
 use position::Position;
 use search::{Budget, Search};
 
-/// Default table: 2^20 buckets of 64 bytes (64 MiB, four million positions).
+/// Default table: 2^20 buckets of 64 bytes in the large tier (64 MiB, four million
+/// positions), plus the 512 KiB small tier.
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]

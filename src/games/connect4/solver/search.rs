@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::book::Book;
 use super::position::Position;
-use super::table::Table;
+use super::table::{Bounds, Table};
 use crate::games::connect4::geometry;
 use crate::search::Limits;
 
@@ -51,11 +51,14 @@ pub struct Search<'a, const W: usize, const H: usize> {
     aborted: bool,
 }
 
+/// Empty cells below which a node neither probes the table nor orders its moves: the
+/// subtree is smaller than what that work would save.
+const TABLE_MIN_EMPTY: i32 = 6;
 const CHECK_EVERY: u64 = 1 << 12;
 /// Plies below which positions share table entries with their mirror image.
 const SYMMETRY_PLIES: i32 = 10;
 /// Empty cells from which a node probes its children's entries before searching any.
-const ETC_MIN_EMPTY: i32 = 16;
+const ETC_MIN_EMPTY: i32 = 12;
 
 /// Up to one move per column, kept sorted by decreasing priority.
 struct MoveList<const W: usize> {
@@ -173,9 +176,18 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             return alpha;
         }
 
+        if candidates & (candidates - 1) == 0 {
+            // A single move that does not lose at once: the child's search is ours, and
+            // the child keeps what it learns in the table.
+            return -self.negamax(&position.after(candidates), -beta, -alpha);
+        }
+        let empties = Self::CELLS - moves;
+        if empties < TABLE_MIN_EMPTY {
+            return self.small(position, candidates, alpha, beta);
+        }
         let (key, mirrored) = Self::table_key(position);
         let mut hint = None;
-        if let Some(known) = self.table.get(key) {
+        if let Some(known) = self.table.get(key, empties) {
             if known.lower >= beta {
                 return known.lower;
             }
@@ -199,55 +211,40 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             beta = beta.min(upper);
         }
 
-        // Children's buckets are fetched together, so that their cache misses overlap
-        // with the ordering work and with each other.
-        let mut children = [(0u64, 0u64, 0i32); W];
-        let mut count = 0;
-        for column in centre_first::<W>() {
-            let mv = candidates & Position::<W, H>::column_mask(column);
-            if mv == 0 {
-                continue;
-            }
-            let child = position.after(mv);
-            let (child_key, _) = Self::table_key(&child);
-            self.table.prefetch(child_key);
-            let threats = position.threats_after(mv);
-            let playable = threats & child.possible();
-            if playable & playable.wrapping_sub(1) != 0 {
-                // Two fours to complete at once: the opponent, who cannot win now, blocks
-                // one and we win with our next stone, the best we can hope for here.
-                return ceiling;
-            }
-            let priority = if hint == Some(column as u8) {
-                i32::MAX
-            } else {
-                threats.count_ones() as i32
-            };
-            children[count] = (mv, child_key, priority);
-            count += 1;
-        }
-        let children = &children[..count];
-        if Self::CELLS - moves >= ETC_MIN_EMPTY {
-            for &(_, child_key, _) in children {
-                if let Some(child) = self.table.get(child_key)
-                    && -child.upper >= beta
-                {
-                    // Enhanced transposition cutoff: a child already known to refute
-                    // the window spares the search of its elder siblings.
-                    return -child.upper;
-                }
-            }
-        }
+        // The table's move first, and alone: when it cuts, as it usually does, the other
+        // moves are never generated nor ordered.
         let mut list = MoveList::<W>::new();
-        for &(mv, _, priority) in children {
-            list.add(mv, priority);
+        let hinted = hint.map_or(0, |c| {
+            candidates & Position::<W, H>::column_mask(c as usize)
+        });
+        if hinted != 0 {
+            list.add(hinted, i32::MAX);
+        }
+        let mut generated = hinted == 0;
+        if generated && let Some(score) = self.generate(position, candidates, 0, beta, &mut list) {
+            return score;
         }
 
         let start = self.nodes;
         let original_alpha = alpha;
         let mut best = i32::MIN;
         let mut best_column = None;
-        for &(mv, _) in &list.moves[..list.len] {
+        let mut next = 0;
+        loop {
+            if next == list.len {
+                if generated {
+                    break;
+                }
+                generated = true;
+                if let Some(score) = self.generate(position, candidates, hinted, beta, &mut list) {
+                    return score;
+                }
+                if next == list.len {
+                    break;
+                }
+            }
+            let mv = list.moves[next].0;
+            next += 1;
             let score = -self.negamax(&position.after(mv), -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -261,18 +258,114 @@ impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
             }
             if score >= beta {
                 let work = self.work_since(start);
-                self.table
-                    .put(key, score, Self::NO_UPPER, best_column, work);
+                let bounds = Bounds {
+                    lower: score,
+                    upper: Self::NO_UPPER,
+                    best: best_column,
+                };
+                self.table.put(key, empties, bounds, work);
                 return score;
             }
             alpha = alpha.max(score);
         }
         let work = self.work_since(start);
-        if best > original_alpha {
+        let bounds = if best > original_alpha {
             // A child landed strictly inside the window: its score is exact, and so is ours.
-            self.table.put(key, best, best, best_column, work);
+            Bounds {
+                lower: best,
+                upper: best,
+                best: best_column,
+            }
         } else {
-            self.table.put(key, Self::NO_LOWER, best, None, work);
+            Bounds {
+                lower: Self::NO_LOWER,
+                upper: best,
+                best: None,
+            }
+        };
+        self.table.put(key, empties, bounds, work);
+        best
+    }
+
+    /// Adds the `candidates` other than `skip` to `list`, most threats first (centre first
+    /// among equals). Returns a score instead when it finds the search unnecessary: a move
+    /// that makes two fours at once, or a child the table already knows refutes `beta`.
+    fn generate(
+        &self,
+        position: &Position<W, H>,
+        candidates: u64,
+        skip: u64,
+        beta: i32,
+        list: &mut MoveList<W>,
+    ) -> Option<i32> {
+        let moves = position.moves();
+        let empties = Self::CELLS - moves;
+        if empties >= ETC_MIN_EMPTY {
+            // Request the children's buckets together, probed below and again by the
+            // children: their cache misses overlap with each other and with the ordering.
+            let mut rest = candidates & !skip;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest ^= mv;
+                let (child_key, _) = Self::table_key(&position.after(mv));
+                self.table.prefetch(child_key, empties - 1);
+            }
+        }
+        for column in centre_first::<W>() {
+            let mv = candidates & !skip & Position::<W, H>::column_mask(column);
+            if mv == 0 {
+                continue;
+            }
+            let threats = position.threats_after(mv);
+            // The cells the opponent could answer on, ours included once `mv` lands.
+            let playable = threats & (position.possible() | mv << 1);
+            if playable & playable.wrapping_sub(1) != 0 {
+                // Two fours to complete at once: the opponent, who cannot win now, blocks
+                // one and we win with our next stone, the best we can hope for here.
+                return Some((Self::CELLS - 1 - moves) / 2);
+            }
+            list.add(mv, threats.count_ones() as i32);
+        }
+        if empties >= ETC_MIN_EMPTY {
+            for &(mv, _) in &list.moves[..list.len] {
+                if mv == skip {
+                    continue;
+                }
+                let (child_key, _) = Self::table_key(&position.after(mv));
+                if let Some(child) = self.table.get(child_key, empties - 1)
+                    && -child.upper >= beta
+                {
+                    // Enhanced transposition cutoff: a child already known to refute
+                    // the window spares the search of its elder siblings.
+                    return Some(-child.upper);
+                }
+            }
+        }
+        None
+    }
+
+    /// A node near the end of the game: no table, the moves centre first.
+    fn small(
+        &mut self,
+        position: &Position<W, H>,
+        candidates: u64,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = i32::MIN;
+        for column in centre_first::<W>() {
+            let mv = candidates & Position::<W, H>::column_mask(column);
+            if mv == 0 {
+                continue;
+            }
+            let score = -self.negamax(&position.after(mv), -beta, -alpha);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return score;
+                }
+                alpha = alpha.max(score);
+            }
         }
         best
     }
