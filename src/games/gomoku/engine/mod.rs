@@ -4,6 +4,7 @@
 mod patterns;
 mod position;
 mod search;
+mod threats;
 mod tt;
 
 pub use search::{Engine, SearchResult, WIN};
