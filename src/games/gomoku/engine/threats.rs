@@ -9,10 +9,17 @@ use crate::games::gomoku::board::Color;
 
 /// Plies of fours the VCF solver looks through.
 pub(super) const VCF_DEPTH: i32 = 24;
+/// The same at the leaves of the main search, where it runs far more often.
+pub(super) const LEAF_VCF_DEPTH: i32 = 8;
 
 impl Engine {
     /// A first move of a forced win by continuous fours, if there is one.
     pub(super) fn vcf_root(&mut self, pos: &mut Position) -> Option<usize> {
+        self.vcf_within(pos, VCF_DEPTH)
+    }
+
+    /// A first move of a forced win by fours within `depth` plies.
+    pub(super) fn vcf_within(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
         let me = pos.to_move();
         let scan = self.scan(pos);
         let mut fours: Vec<usize> = scan.my_open_fours.clone();
@@ -22,7 +29,7 @@ impl Engine {
                 continue;
             }
             pos.play(mv);
-            let win = self.vcf_after_four(pos, VCF_DEPTH);
+            let win = self.vcf_after_four(pos, depth);
             pos.undo();
             if win {
                 return Some(mv);
@@ -97,13 +104,13 @@ impl Engine {
     }
 
     /// A first move of a forced win by fours and open threes within `depth` attacker
-    /// moves (iteratively deepened), if the budget finds one.
-    pub(super) fn vct_root(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
+    /// moves (iteratively deepened), if the budget finds one, and the depth it needs.
+    pub(super) fn vct_root(&mut self, pos: &mut Position, depth: i32) -> Option<(usize, i32)> {
         (1..=depth).find_map(|d| {
             if self.aborted {
                 return None;
             }
-            self.vct_attack(pos, d)
+            self.vct_attack(pos, d).map(|mv| (mv, d))
         })
     }
 
@@ -236,7 +243,9 @@ mod tests {
     fn vct(g: &Gomoku, depth: i32) -> Option<usize> {
         let mut engine = Engine::new(1 << 20);
         engine.max_nodes = 2_000_000;
-        let found = engine.vct_root(&mut Position::new(g), depth);
+        let found = engine
+            .vct_root(&mut Position::new(g), depth)
+            .map(|(mv, _)| mv);
         assert!(!engine.aborted, "budget too small");
         found
     }
