@@ -2,7 +2,7 @@
 //! iterative deepening, and a VCF (victory by continuous fours) solver.
 
 use super::position::{Position, Threat};
-use super::threats::{LEAF_VCF_DEPTH, VCF_DEPTH};
+use super::threats::{LEAF_VCF_DEPTH, ThreatCache, VCF_DEPTH};
 use super::tt::{Bound, Table};
 use crate::games::gomoku::board::Point;
 use crate::games::gomoku::game::Gomoku;
@@ -37,6 +37,7 @@ pub struct SearchResult {
 /// A reusable searcher (keeps its transposition table between moves).
 pub struct Engine {
     tt: Table,
+    pub(super) threat_cache: ThreatCache,
     pub(super) nodes: u64,
     deadline: Option<Instant>,
     pub(super) max_nodes: u64,
@@ -61,6 +62,7 @@ impl Engine {
     pub fn new(tt_bytes: usize) -> Engine {
         Engine {
             tt: Table::with_bytes(tt_bytes),
+            threat_cache: ThreatCache::new(),
             nodes: 0,
             deadline: None,
             max_nodes: u64::MAX,
@@ -77,6 +79,7 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.threat_cache.clear();
     }
 
     /// The move to play for the side to move, or `None` when the game is over or the
