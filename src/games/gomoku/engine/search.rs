@@ -2,7 +2,6 @@
 //! iterative deepening, and a VCF (victory by continuous fours) solver.
 
 use super::position::{Position, Threat};
-use super::threats::{LEAF_VCF_DEPTH, ThreatCache, VCF_DEPTH};
 use super::tt::{Bound, Table};
 use crate::games::gomoku::board::Point;
 use crate::games::gomoku::game::Gomoku;
@@ -37,7 +36,6 @@ pub struct SearchResult {
 /// A reusable searcher (keeps its transposition table between moves).
 pub struct Engine {
     tt: Table,
-    pub(super) threat_cache: ThreatCache,
     pub(super) nodes: u64,
     deadline: Option<Instant>,
     pub(super) max_nodes: u64,
@@ -62,7 +60,6 @@ impl Engine {
     pub fn new(tt_bytes: usize) -> Engine {
         Engine {
             tt: Table::with_bytes(tt_bytes),
-            threat_cache: ThreatCache::new(),
             nodes: 0,
             deadline: None,
             max_nodes: u64::MAX,
@@ -79,7 +76,6 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.threat_cache.clear();
     }
 
     /// The move to play for the side to move, or `None` when the game is over or the
@@ -121,25 +117,14 @@ impl Engine {
 
         if scan.their_fives.is_empty() {
             let vct = self.with_share(VCT_SHARE, |e| e.vct_root(&mut pos, VCT_DEPTH));
-            if let Some((mv, _)) = vct {
+            if let Some(mv) = vct {
                 log::debug!("VCT {:?} nodes {}", Point::from_index(mv), self.nodes);
                 return Some(self.result(mv, WIN - 5, 1, false));
             }
-            log::debug!("own VCT: none, {} nodes, {:?}", self.nodes, start.elapsed());
-            self.keep_moves_against(&mut pos, &mut moves, VCF_DEPTH, |e, p, d| {
-                e.vcf_within(p, d).map(|_| d)
-            });
+            self.keep_moves_against(&mut pos, &mut moves, |e, p| e.vcf_root(p));
             self.with_share(VCT_SHARE, |e| {
-                e.keep_moves_against(&mut pos, &mut moves, VCT_DEPTH, |e, p, d| {
-                    e.vct_root(p, d).map(|(_, found)| found)
-                })
+                e.keep_moves_against(&mut pos, &mut moves, |e, p| e.vct_root(p, VCT_DEPTH))
             });
-            log::debug!(
-                "threat checks: {} moves left, {} nodes, {:?}",
-                moves.len(),
-                self.nodes,
-                start.elapsed()
-            );
         }
 
         let mut best = moves[0];
@@ -184,31 +169,26 @@ impl Engine {
         Some(self.result(best, best_score, reached, false))
     }
 
-    /// If the opponent threatens a forced win (`find` answers, for the opponent to move,
-    /// the depth of a win it finds within the depth it is given), keeps the root moves
-    /// after which `find` fails, best first; all of them when none does. Each move is
-    /// judged a little deeper than the threat was found, no deeper (a move that only
-    /// delays it is not told apart). Moves not examined before the budget ran out stay.
+    /// If the opponent threatens a forced win (`find` answers its first move with the
+    /// opponent to move), keeps the root moves after which `find` fails, best first;
+    /// all of them when none does. Moves not examined before the budget ran out stay.
     fn keep_moves_against(
         &mut self,
         pos: &mut Position,
         moves: &mut Vec<usize>,
-        max_depth: i32,
-        find: impl Fn(&mut Engine, &mut Position, i32) -> Option<i32>,
+        find: impl Fn(&mut Engine, &mut Position) -> Option<usize>,
     ) {
         pos.pass();
-        let threat = find(self, pos, max_depth);
+        let threat = find(self, pos).is_some();
         pos.pass();
-        let Some(found) = threat else { return };
-        if self.aborted {
+        if !threat || self.aborted {
             return;
         }
-        let depth = (found + 2).min(max_depth);
         let mut safe = Vec::new();
         let mut examined = 0;
         for &mv in moves.iter() {
             pos.play(mv);
-            let refuted = self.still_refuted_after_block(pos, depth, &find);
+            let refuted = self.still_refuted_after_block(pos, &find);
             pos.undo();
             if self.aborted {
                 break;
@@ -235,8 +215,7 @@ impl Engine {
     fn still_refuted_after_block(
         &mut self,
         pos: &mut Position,
-        depth: i32,
-        find: &impl Fn(&mut Engine, &mut Position, i32) -> Option<i32>,
+        find: &impl Fn(&mut Engine, &mut Position) -> Option<usize>,
     ) -> bool {
         let scan = self.scan(pos);
         match scan.their_fives.as_slice() {
@@ -247,12 +226,12 @@ impl Engine {
                 }
                 pos.play(block);
                 pos.pass();
-                let refuted = find(self, pos, depth).is_none();
+                let refuted = find(self, pos).is_none();
                 pos.pass();
                 pos.undo();
                 refuted
             }
-            _ => find(self, pos, depth).is_none(),
+            _ => find(self, pos).is_none(),
         }
     }
 
@@ -389,13 +368,6 @@ impl Engine {
                 let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
                 if quiet && scan.my_open_fours.iter().any(|&i| !pos.is_forbidden(i, me)) {
                     return WIN - ply as i32 - 2;
-                }
-                // With no four to answer with, the opponent cannot escape a short VCF.
-                if quiet
-                    && !scan.my_fours.is_empty()
-                    && self.vcf_within(pos, LEAF_VCF_DEPTH).is_some()
-                {
-                    return WIN - ply as i32 - LEAF_VCF_DEPTH;
                 }
                 return pos.evaluate();
             }

@@ -9,63 +9,10 @@ use crate::games::gomoku::board::Color;
 
 /// Plies of fours the VCF solver looks through.
 pub(super) const VCF_DEPTH: i32 = 24;
-/// The same at the leaves of the main search, where it runs far more often.
-pub(super) const LEAF_VCF_DEPTH: i32 = 8;
-
-/// What the VCT solver proved about positions (attacker to move): the shallowest depth
-/// a win was found at, with its move, and the deepest depth none exists at. These are
-/// facts about the position, so they stay valid from move to move.
-pub(super) struct ThreatCache {
-    /// key, then win depth (8 bits) | fail depth (8) | move (16).
-    slots: Vec<[u64; 2]>,
-}
-
-const CACHE_SLOTS: usize = 1 << 16;
-const NO_WIN: u64 = 0xff;
-
-impl ThreatCache {
-    pub(super) fn new() -> ThreatCache {
-        ThreatCache {
-            slots: vec![[0; 2]; CACHE_SLOTS],
-        }
-    }
-
-    pub(super) fn clear(&mut self) {
-        self.slots.fill([0; 2]);
-    }
-
-    /// (win depth, fail depth, move) known for `key`.
-    fn probe(&self, key: u64) -> Option<(i32, i32, usize)> {
-        let [k, v] = self.slots[key as usize & (CACHE_SLOTS - 1)];
-        let entry = (
-            (v >> 24) as i32,
-            ((v >> 16) & 0xff) as i32,
-            (v & 0xffff) as usize,
-        );
-        (k == key && key != 0).then_some(entry)
-    }
-
-    fn store(&mut self, key: u64, depth: i32, win: Option<usize>) {
-        let (mut win_depth, mut fail_depth, mut mv) =
-            self.probe(key).unwrap_or((NO_WIN as i32, 0, 0));
-        match win {
-            Some(m) if depth < win_depth => (win_depth, mv) = (depth, m),
-            None => fail_depth = fail_depth.max(depth),
-            _ => {}
-        }
-        let v = (win_depth as u64) << 24 | (fail_depth as u64) << 16 | mv as u64;
-        self.slots[key as usize & (CACHE_SLOTS - 1)] = [key, v];
-    }
-}
 
 impl Engine {
     /// A first move of a forced win by continuous fours, if there is one.
     pub(super) fn vcf_root(&mut self, pos: &mut Position) -> Option<usize> {
-        self.vcf_within(pos, VCF_DEPTH)
-    }
-
-    /// A first move of a forced win by fours within `depth` plies.
-    pub(super) fn vcf_within(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
         let me = pos.to_move();
         let scan = self.scan(pos);
         let mut fours: Vec<usize> = scan.my_open_fours.clone();
@@ -75,7 +22,7 @@ impl Engine {
                 continue;
             }
             pos.play(mv);
-            let win = self.vcf_after_four(pos, depth);
+            let win = self.vcf_after_four(pos, VCF_DEPTH);
             pos.undo();
             if win {
                 return Some(mv);
@@ -150,13 +97,13 @@ impl Engine {
     }
 
     /// A first move of a forced win by fours and open threes within `depth` attacker
-    /// moves (iteratively deepened), if the budget finds one, and the depth it needs.
-    pub(super) fn vct_root(&mut self, pos: &mut Position, depth: i32) -> Option<(usize, i32)> {
+    /// moves (iteratively deepened), if the budget finds one.
+    pub(super) fn vct_root(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
         (1..=depth).find_map(|d| {
             if self.aborted {
                 return None;
             }
-            self.vct_attack(pos, d).map(|mv| (mv, d))
+            self.vct_attack(pos, d)
         })
     }
 
@@ -166,23 +113,6 @@ impl Engine {
         if self.out_of_budget() {
             return None;
         }
-        let key = pos.hash();
-        if let Some((win_depth, fail_depth, mv)) = self.threat_cache.probe(key) {
-            if win_depth <= depth {
-                return Some(mv);
-            }
-            if fail_depth >= depth {
-                return None;
-            }
-        }
-        let found = self.vct_attack_search(pos, depth);
-        if !self.aborted {
-            self.threat_cache.store(key, depth, found);
-        }
-        found
-    }
-
-    fn vct_attack_search(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
         let me = pos.to_move();
         let scan = self.scan(pos);
         if let Some(&five) = scan.my_fives.first() {
@@ -306,9 +236,7 @@ mod tests {
     fn vct(g: &Gomoku, depth: i32) -> Option<usize> {
         let mut engine = Engine::new(1 << 20);
         engine.max_nodes = 2_000_000;
-        let found = engine
-            .vct_root(&mut Position::new(g), depth)
-            .map(|(mv, _)| mv);
+        let found = engine.vct_root(&mut Position::new(g), depth);
         assert!(!engine.aborted, "budget too small");
         found
     }
