@@ -1,5 +1,5 @@
-//! Principal-variation alpha-beta over threat-pruned moves, with a transposition table,
-//! iterative deepening, and a VCF (victory by continuous fours) solver.
+//! Principal-variation alpha-beta over threat-pruned moves, with a transposition table
+//! and iterative deepening; at the root, the threat solvers (`threats.rs`) first.
 
 use super::position::{Position, Threat};
 use super::tt::{Bound, Table};
