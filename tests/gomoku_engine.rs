@@ -262,3 +262,30 @@ fn budgets_are_kept_and_answers_reproducible() {
     Engine::new(8 << 20).genmove(&g, &limits).unwrap();
     assert!(start.elapsed() < Duration::from_secs(3));
 }
+
+/// White threatens a double three at 7,7 (two open twos crossing there; Black's stones
+/// close the diagonals); Black, to move with nothing forcing of its own, must stop it:
+/// afterwards White finds no forced win.
+#[test]
+fn stops_a_threatened_double_three() {
+    let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+    let white = [(5, 7), (6, 7), (7, 5), (7, 6)];
+    let black = [(6, 6), (8, 8), (4, 8), (8, 4)];
+    for (b, w) in black.iter().zip(white) {
+        g.place(Point::new(b.0, b.1), Color::Black).unwrap();
+        g.place(Point::new(w.0, w.1), Color::White).unwrap();
+    }
+    g.set_to_move(Color::White);
+    let threat = Engine::new(8 << 20).genmove(&g, &nodes(200_000)).unwrap();
+    assert!(threat.score >= WIN - 100, "no threat to stop: {threat:?}");
+    g.set_to_move(Color::Black);
+    let defence = Engine::new(8 << 20).genmove(&g, &nodes(200_000)).unwrap();
+    g.play(defence.best).unwrap();
+    let after = Engine::new(8 << 20).genmove(&g, &nodes(200_000)).unwrap();
+    assert!(
+        after.score < WIN - 100,
+        "{:?} does not stop it: {after:?}\n{}",
+        defence.best,
+        g.render()
+    );
+}

@@ -1,9 +1,10 @@
 //! The Gomoku engine: incremental line patterns, a pattern evaluation, alpha-beta/PVS
-//! with a transposition table over threat-pruned moves, and a VCF solver.
+//! with a transposition table over threat-pruned moves, and VCF and VCT solvers.
 
 mod patterns;
 mod position;
 mod search;
+mod threats;
 mod tt;
 
 pub use search::{Engine, SearchResult, WIN};

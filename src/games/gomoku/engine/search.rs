@@ -1,9 +1,9 @@
-//! Principal-variation alpha-beta over threat-pruned moves, with a transposition table,
-//! iterative deepening, and a VCF (victory by continuous fours) solver.
+//! Principal-variation alpha-beta over threat-pruned moves, with a transposition table
+//! and iterative deepening; at the root, the threat solvers (`threats.rs`) first.
 
 use super::position::{Position, Threat};
 use super::tt::{Bound, Table};
-use crate::games::gomoku::board::{Color, Point};
+use crate::games::gomoku::board::Point;
 use crate::games::gomoku::game::Gomoku;
 use crate::search::Limits;
 use std::sync::Arc;
@@ -16,8 +16,10 @@ const MATE_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 128;
 /// Moves searched at an ordinary interior node (the best by the ordering score).
 const WIDTH: usize = 14;
-/// Plies of fours the VCF solver looks through.
-const VCF_DEPTH: i32 = 24;
+/// Attacker moves the VCT solver looks through, and its share of the move's budget
+/// (for our attack, and again for the defence against the opponent's).
+const VCT_DEPTH: i32 = 10;
+const VCT_SHARE: f64 = 0.2;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -34,21 +36,23 @@ pub struct SearchResult {
 /// A reusable searcher (keeps its transposition table between moves).
 pub struct Engine {
     tt: Table,
-    nodes: u64,
+    pub(super) nodes: u64,
     deadline: Option<Instant>,
-    max_nodes: u64,
-    aborted: bool,
+    pub(super) max_nodes: u64,
+    pub(super) aborted: bool,
     stop: Arc<AtomicBool>,
     buffers: Vec<Vec<usize>>,
 }
 
-struct Scan {
-    my_fives: Vec<usize>,
-    their_fives: Vec<usize>,
-    my_fours: Vec<usize>,
-    my_open_fours: Vec<usize>,
-    their_open_fours: Vec<usize>,
-    their_fours: Vec<usize>,
+/// The threat points of both sides among the candidate cells: where a stone makes a
+/// five, a straight four (an open four) or a four with one five point.
+pub(super) struct Scan {
+    pub my_fives: Vec<usize>,
+    pub their_fives: Vec<usize>,
+    pub my_fours: Vec<usize>,
+    pub my_open_fours: Vec<usize>,
+    pub their_open_fours: Vec<usize>,
+    pub their_fours: Vec<usize>,
 }
 
 impl Engine {
@@ -112,12 +116,21 @@ impl Engine {
         }
 
         if scan.their_fives.is_empty() {
-            self.keep_moves_against_vcf(&mut pos, &mut moves);
+            let vct = self.with_share(VCT_SHARE, |e| e.vct_root(&mut pos, VCT_DEPTH));
+            if let Some(mv) = vct {
+                log::debug!("VCT {:?} nodes {}", Point::from_index(mv), self.nodes);
+                return Some(self.result(mv, WIN - 5, 1, false));
+            }
+            self.keep_moves_against(&mut pos, &mut moves, |e, p| e.vcf_root(p));
+            self.with_share(VCT_SHARE, |e| {
+                e.keep_moves_against(&mut pos, &mut moves, |e, p| e.vct_root(p, VCT_DEPTH))
+            });
         }
 
         let mut best = moves[0];
         let mut best_score = -WIN;
         let mut reached = 0;
+        let search_start = Instant::now();
         for depth in 1..=60 {
             let (score, mv, completed) = self.root(&mut pos, &mut moves, depth);
             if self.aborted {
@@ -142,7 +155,7 @@ impl Engine {
             }
             if let Some(deadline) = self.deadline {
                 // The next iteration costs a few times this one: do not start it late.
-                let used = start.elapsed();
+                let used = search_start.elapsed();
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left < used {
                     break;
@@ -156,35 +169,89 @@ impl Engine {
         Some(self.result(best, best_score, reached, false))
     }
 
-    /// If the opponent threatens a win by fours, keeps the root moves that stop it
-    /// (all of them when none does).
-    fn keep_moves_against_vcf(&mut self, pos: &mut Position, moves: &mut Vec<usize>) {
+    /// If the opponent threatens a forced win (`find` answers its first move with the
+    /// opponent to move), keeps the root moves after which `find` fails, best first;
+    /// all of them when none does. Moves not examined before the budget ran out stay.
+    fn keep_moves_against(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut Vec<usize>,
+        find: impl Fn(&mut Engine, &mut Position) -> Option<usize>,
+    ) {
         pos.pass();
-        let threat = self.vcf_root(pos).is_some();
+        let threat = find(self, pos).is_some();
         pos.pass();
         if !threat || self.aborted {
             return;
         }
         let mut safe = Vec::new();
+        let mut examined = 0;
         for &mv in moves.iter() {
             pos.play(mv);
-            let refuted = self.vcf_root(pos).is_none();
+            let refuted = self.still_refuted_after_block(pos, &find);
             pos.undo();
             if self.aborted {
-                return;
+                break;
             }
+            examined += 1;
             if refuted {
                 safe.push(mv);
             }
         }
         log::debug!(
-            "opponent VCF: {} of {} moves stop it",
+            "opponent threat: {} of {examined} examined moves out of {} stop it",
             safe.len(),
             moves.len()
         );
         if !safe.is_empty() {
+            safe.extend_from_slice(&moves[examined..]);
             *moves = safe;
         }
+    }
+
+    /// With our move just played: true when the opponent's `find` fails. A four of ours
+    /// only postpones the threat: the opponent blocks it and we must then stop the threat
+    /// with our next move, so that is what is judged.
+    fn still_refuted_after_block(
+        &mut self,
+        pos: &mut Position,
+        find: &impl Fn(&mut Engine, &mut Position) -> Option<usize>,
+    ) -> bool {
+        let scan = self.scan(pos);
+        match scan.their_fives.as_slice() {
+            [block] if scan.my_fives.is_empty() => {
+                let block = *block;
+                if pos.is_forbidden(block, pos.to_move()) {
+                    return true;
+                }
+                pos.play(block);
+                pos.pass();
+                let refuted = find(self, pos).is_none();
+                pos.pass();
+                pos.undo();
+                refuted
+            }
+            _ => find(self, pos).is_none(),
+        }
+    }
+
+    /// Runs `f` with a `share` of what is left of the budget (time and nodes), then
+    /// restores the budget; the main search goes on unless a stop was requested.
+    fn with_share<T>(&mut self, share: f64, f: impl FnOnce(&mut Engine) -> T) -> T {
+        let (deadline, max_nodes) = (self.deadline, self.max_nodes);
+        if let Some(d) = deadline {
+            let now = Instant::now();
+            self.deadline = Some(now + d.saturating_duration_since(now).mul_f64(share));
+        }
+        if max_nodes != u64::MAX {
+            self.max_nodes =
+                self.nodes + (max_nodes.saturating_sub(self.nodes) as f64 * share) as u64;
+        }
+        let out = f(self);
+        self.deadline = deadline;
+        self.max_nodes = max_nodes;
+        self.aborted = self.stop.load(Ordering::Relaxed);
+        out
     }
 
     fn result(&self, index: usize, score: i32, depth: i32, vcf: bool) -> SearchResult {
@@ -248,7 +315,7 @@ impl Engine {
         (alpha, best, scores.len())
     }
 
-    fn out_of_budget(&mut self) -> bool {
+    pub(super) fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -364,7 +431,7 @@ impl Engine {
     }
 
     /// Looks at every candidate's threats for both sides.
-    fn scan(&mut self, pos: &mut Position) -> Scan {
+    pub(super) fn scan(&mut self, pos: &mut Position) -> Scan {
         let me = pos.to_move();
         let them = me.opponent();
         let mut cands = std::mem::take(&mut self.buffers[MAX_PLY + 1]);
@@ -464,91 +531,6 @@ impl Engine {
             }
         }
         None
-    }
-
-    /// A first move of a forced win by continuous fours, if there is one.
-    fn vcf_root(&mut self, pos: &mut Position) -> Option<usize> {
-        let me = pos.to_move();
-        let scan = self.scan(pos);
-        let mut fours: Vec<usize> = scan.my_open_fours.clone();
-        fours.extend(&scan.my_fours);
-        for mv in fours {
-            if pos.is_forbidden(mv, me) {
-                continue;
-            }
-            pos.play(mv);
-            let win = self.vcf_after_four(pos, VCF_DEPTH);
-            pos.undo();
-            if win {
-                return Some(mv);
-            }
-            if self.aborted {
-                break;
-            }
-        }
-        None
-    }
-
-    /// With the attacker's four just played (the defender to move): does it win?
-    fn vcf_after_four(&mut self, pos: &mut Position, depth: i32) -> bool {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            return false;
-        }
-        let defender = pos.to_move();
-        let attacker = defender.opponent();
-        let scan = self.scan(pos);
-        // The defender wins first if it has a five of its own.
-        if !scan.my_fives.is_empty() {
-            return false;
-        }
-        match scan.their_fives.as_slice() {
-            [] => false,
-            [block] => {
-                let block = *block;
-                if pos.is_forbidden(block, defender) {
-                    return true;
-                }
-                pos.play(block);
-                let win = self.vcf_attack(pos, depth - 1, attacker);
-                pos.undo();
-                win
-            }
-            _ => true,
-        }
-    }
-
-    /// The attacker to move, the defender having just blocked: a four that wins?
-    fn vcf_attack(&mut self, pos: &mut Position, depth: i32, me: Color) -> bool {
-        if depth <= 0 {
-            return false;
-        }
-        let scan = self.scan(pos);
-        if !scan.my_fives.is_empty() {
-            return true;
-        }
-        if !scan.their_fives.is_empty() {
-            // The block made a four: only a four that also blocks it could go on; give up.
-            return false;
-        }
-        let mut fours: Vec<usize> = scan.my_open_fours.clone();
-        fours.extend(&scan.my_fours);
-        fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
-        for mv in fours {
-            if pos.is_forbidden(mv, me) {
-                continue;
-            }
-            pos.play(mv);
-            let win = self.vcf_after_four(pos, depth - 1);
-            pos.undo();
-            if win {
-                return true;
-            }
-            if self.aborted {
-                return false;
-            }
-        }
-        false
     }
 }
 

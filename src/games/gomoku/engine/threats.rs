@@ -1,0 +1,329 @@
+//! Threat-space searches: VCF (victory by continuous fours) and VCT (victory by
+//! continuous threats, fours and open threes). Both are AND/OR searches where the
+//! attacker only plays threats and the defender only the moves that answer them, so
+//! they see much deeper than the main search along forcing lines.
+
+use super::position::{Position, Threat};
+use super::search::Engine;
+use crate::games::gomoku::board::Color;
+
+/// Plies of fours the VCF solver looks through.
+pub(super) const VCF_DEPTH: i32 = 24;
+
+impl Engine {
+    /// A first move of a forced win by continuous fours, if there is one.
+    pub(super) fn vcf_root(&mut self, pos: &mut Position) -> Option<usize> {
+        let me = pos.to_move();
+        let scan = self.scan(pos);
+        let mut fours: Vec<usize> = scan.my_open_fours.clone();
+        fours.extend(&scan.my_fours);
+        for mv in fours {
+            if pos.is_forbidden(mv, me) {
+                continue;
+            }
+            pos.play(mv);
+            let win = self.vcf_after_four(pos, VCF_DEPTH);
+            pos.undo();
+            if win {
+                return Some(mv);
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
+    }
+
+    /// With the attacker's four just played (the defender to move): does it win?
+    fn vcf_after_four(&mut self, pos: &mut Position, depth: i32) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return false;
+        }
+        let defender = pos.to_move();
+        let attacker = defender.opponent();
+        let scan = self.scan(pos);
+        // The defender wins first if it has a five of its own.
+        if !scan.my_fives.is_empty() {
+            return false;
+        }
+        match scan.their_fives.as_slice() {
+            [] => false,
+            [block] => {
+                let block = *block;
+                if pos.is_forbidden(block, defender) {
+                    return true;
+                }
+                pos.play(block);
+                let win = self.vcf_attack(pos, depth - 1, attacker);
+                pos.undo();
+                win
+            }
+            _ => true,
+        }
+    }
+
+    /// The attacker to move, the defender having just blocked: a four that wins?
+    fn vcf_attack(&mut self, pos: &mut Position, depth: i32, me: Color) -> bool {
+        if depth <= 0 {
+            return false;
+        }
+        let scan = self.scan(pos);
+        if !scan.my_fives.is_empty() {
+            return true;
+        }
+        if !scan.their_fives.is_empty() {
+            // The block made a four: only a four that also blocks it could go on; give up.
+            return false;
+        }
+        let mut fours: Vec<usize> = scan.my_open_fours.clone();
+        fours.extend(&scan.my_fours);
+        fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
+        for mv in fours {
+            if pos.is_forbidden(mv, me) {
+                continue;
+            }
+            pos.play(mv);
+            let win = self.vcf_after_four(pos, depth - 1);
+            pos.undo();
+            if win {
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// A first move of a forced win by fours and open threes within `depth` attacker
+    /// moves (iteratively deepened), if the budget finds one.
+    pub(super) fn vct_root(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
+        (1..=depth).find_map(|d| {
+            if self.aborted {
+                return None;
+            }
+            self.vct_attack(pos, d)
+        })
+    }
+
+    /// The attacker to move: a threat (or five) that wins within `depth` attacker moves.
+    fn vct_attack(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return None;
+        }
+        let me = pos.to_move();
+        let scan = self.scan(pos);
+        if let Some(&five) = scan.my_fives.first() {
+            return Some(five);
+        }
+        if depth <= 0 {
+            return None;
+        }
+        if let Some(&block) = scan.their_fives.first() {
+            // A counter-four must be blocked; the attack goes on only if our threat stands.
+            if scan.their_fives.len() > 1 || pos.is_forbidden(block, me) {
+                return None;
+            }
+            pos.play(block);
+            let win = self.vct_defend(pos, depth - 1);
+            pos.undo();
+            return win.then_some(block);
+        }
+        let them = me.opponent();
+        // An open three of theirs outruns any three of ours: then only fours.
+        let their_three = scan
+            .their_open_fours
+            .iter()
+            .any(|&i| !pos.is_forbidden(i, them));
+        let mut threats: Vec<(i32, usize)> = Vec::new();
+        for &i in scan.my_open_fours.iter().chain(&scan.my_fours) {
+            threats.push((1 << 20 | pos.move_score(i, me), i));
+        }
+        if !their_three {
+            let mut cands = Vec::new();
+            pos.candidates(&mut cands);
+            for i in cands {
+                if matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree) {
+                    threats.push((pos.move_score(i, me), i));
+                }
+            }
+        }
+        threats.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (_, mv) in threats {
+            if pos.is_forbidden(mv, me) {
+                continue;
+            }
+            pos.play(mv);
+            let win = self.vct_defend(pos, depth - 1);
+            pos.undo();
+            if win {
+                return Some(mv);
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The defender to move after an attacker's move: does the attack win whatever the
+    /// defender does? False when the attacker threatens nothing.
+    fn vct_defend(&mut self, pos: &mut Position, depth: i32) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return false;
+        }
+        let me = pos.to_move();
+        let attacker = me.opponent();
+        let scan = self.scan(pos);
+        if !scan.my_fives.is_empty() {
+            return false;
+        }
+        let mut defences: Vec<usize> = match scan.their_fives.as_slice() {
+            [] => {
+                let threat = scan
+                    .their_open_fours
+                    .iter()
+                    .any(|&i| !pos.is_forbidden(i, attacker));
+                if !threat {
+                    return false;
+                }
+                // Every point that stops a straight four is a four point of the
+                // attacker's; or a four of ours gains a tempo.
+                let mut set = scan.their_open_fours.clone();
+                set.extend(&scan.their_fours);
+                set.extend(&scan.my_fours);
+                set.extend(&scan.my_open_fours);
+                set.sort_unstable();
+                set.dedup();
+                set
+            }
+            [block] => vec![*block],
+            _ => return true,
+        };
+        defences.retain(|&i| !pos.is_forbidden(i, me));
+        for mv in defences {
+            pos.play(mv);
+            let win = self.vct_attack(pos, depth).is_some();
+            pos.undo();
+            if !win {
+                return false;
+            }
+        }
+        !self.aborted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::{Gomoku, Outcome, Point, Rules};
+    use crate::rng::Rng;
+
+    fn board(rules: Rules, black: &[(usize, usize)], white: &[(usize, usize)]) -> Gomoku {
+        let mut g = Gomoku::new(rules, 15, 15).unwrap();
+        for &(x, y) in black {
+            g.place(Point::new(x, y), Color::Black).unwrap();
+        }
+        for &(x, y) in white {
+            g.place(Point::new(x, y), Color::White).unwrap();
+        }
+        g
+    }
+
+    fn vct(g: &Gomoku, depth: i32) -> Option<usize> {
+        let mut engine = Engine::new(1 << 20);
+        engine.max_nodes = 2_000_000;
+        let found = engine.vct_root(&mut Position::new(g), depth);
+        assert!(!engine.aborted, "budget too small");
+        found
+    }
+
+    #[test]
+    fn double_three_is_a_vct_but_no_vcf() {
+        // Black: two open twos crossing at 7,7 (free ends everywhere).
+        let mut g = board(
+            Rules::freestyle(),
+            &[(5, 7), (6, 7), (7, 5), (7, 6)],
+            &[(0, 0), (14, 0), (0, 14), (14, 14)],
+        );
+        g.set_to_move(Color::Black);
+        let mut engine = Engine::new(1 << 20);
+        assert_eq!(engine.vcf_root(&mut Position::new(&g)), None);
+        assert!(vct(&g, 3).is_some());
+        // White to move breaks it: White has no VCT of its own.
+        g.set_to_move(Color::White);
+        assert_eq!(vct(&g, 6), None);
+    }
+
+    #[test]
+    fn renju_double_three_is_no_vct_for_black() {
+        // The same shape is a foul for Black under Renju: no win through it.
+        let mut g = board(
+            Rules::renju(),
+            &[(5, 7), (6, 7), (7, 5), (7, 6)],
+            &[(0, 0), (14, 0), (0, 14), (14, 14)],
+        );
+        g.set_to_move(Color::Black);
+        assert!(g.foul_at(Point::new(7, 7)).is_some());
+        let found = vct(&g, 3);
+        assert_ne!(found, Some(Point::new(7, 7).index()));
+        // White with the same stones wins: no fouls for White.
+        let mut w = board(
+            Rules::renju(),
+            &[(0, 0), (14, 0), (0, 14), (14, 14), (1, 1)],
+            &[(5, 7), (6, 7), (7, 5), (7, 6)],
+        );
+        w.set_to_move(Color::White);
+        assert!(vct(&w, 3).is_some());
+    }
+
+    /// Every VCT claimed in random positions survives every reply of the defender (not
+    /// only the threat answers the solver considers): after any reply the attacker still
+    /// has a five or a VCT one move shorter.
+    #[test]
+    fn claimed_vcts_survive_every_reply() {
+        let mut rng = Rng::new(17);
+        let (mut claimed, mut tried) = (0, 0);
+        while claimed < 6 && tried < 400 {
+            tried += 1;
+            let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+            while g.stone_count() < 16 && g.outcome().is_none() {
+                let p = Point::new(4 + rng.below(7) as usize, 4 + rng.below(7) as usize);
+                let _ = g.play(p);
+            }
+            if g.outcome().is_some() {
+                continue;
+            }
+            let mut engine = Engine::new(1 << 20);
+            let mut pos = Position::new(&g);
+            let scan = engine.scan(&mut pos);
+            if !scan.their_fives.is_empty() || !scan.my_fives.is_empty() {
+                continue;
+            }
+            if engine.vcf_root(&mut pos).is_some() {
+                continue;
+            }
+            let Some(mv) = vct(&g, 4) else { continue };
+            claimed += 1;
+            let attacker = g.to_move();
+            g.play(Point::from_index(mv)).unwrap();
+            for reply in g.legal_moves() {
+                g.play(reply).unwrap();
+                assert_ne!(g.outcome(), Some(Outcome::Win(attacker.opponent())));
+                let mut pos = Position::new(&g);
+                let five = !engine.scan(&mut pos).my_fives.is_empty();
+                assert!(
+                    five || vct(&g, 3).is_some(),
+                    "{:?} then {reply:?} refutes\n{}",
+                    Point::from_index(mv),
+                    g.render()
+                );
+                g.undo();
+            }
+        }
+        assert!(claimed >= 6, "only {claimed} VCTs in {tried} positions");
+    }
+}
