@@ -2,36 +2,24 @@
 //!
 //! `cargo bench --bench blokus` (add `-- quick` to skip perft(3)).
 //!
-//! Rates are per second of this thread's CPU time (Linux `schedstat`; wall time
-//! elsewhere), so that other jobs on a shared machine do not change them much.
+//! Rates are per second of this thread's CPU time, so that other jobs on a shared
+//! machine do not change them much.
 
-use std::time::Instant;
-
-/// A clock of the CPU time this thread ran, in seconds.
+/// The CPU time this thread ran since the clock started, in seconds: the machine is
+/// shared, so wall-clock time would measure the neighbours too.
 struct CpuClock {
-    wall: Instant,
-    start: Option<f64>,
-}
-
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns * 1e-9)
+    start: f64,
 }
 
 impl CpuClock {
     fn start() -> CpuClock {
         CpuClock {
-            wall: Instant::now(),
-            start: thread_cpu_seconds(),
+            start: tabula::cputime::thread_seconds(),
         }
     }
 
     fn elapsed(&self) -> f64 {
-        match (self.start, thread_cpu_seconds()) {
-            (Some(a), Some(b)) => b - a,
-            _ => self.wall.elapsed().as_secs_f64(),
-        }
+        tabula::cputime::thread_seconds() - self.start
     }
 }
 

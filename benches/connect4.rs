@@ -29,28 +29,6 @@ fn position(moves: &str) -> Connect4 {
     Connect4::from_columns(BoardSize::STANDARD, &columns).expect("a legal test position")
 }
 
-/// CPU time of this thread: the machine is shared, so wall-clock time would measure the
-/// neighbours too.
-fn thread_cpu_seconds() -> f64 {
-    #[repr(C)]
-    struct Timespec {
-        seconds: i64,
-        nanoseconds: i64,
-    }
-    unsafe extern "C" {
-        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut time = Timespec {
-        seconds: 0,
-        nanoseconds: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec, which `time` is.
-    let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
-    assert_eq!(status, 0, "clock_gettime");
-    time.seconds as f64 + time.nanoseconds as f64 * 1e-9
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let every = args
@@ -71,7 +49,7 @@ fn main() {
             tabula::games::connect4::solver::DEFAULT_TABLE_BITS,
         );
         let (mut count, mut wrong, mut nodes) = (0u64, 0u64, 0u64);
-        let start = thread_cpu_seconds();
+        let start = tabula::cputime::thread_seconds();
         for line in text.lines().step_by(every) {
             let (moves, expected) = line.split_once(' ').unwrap();
             let game = position(moves);
@@ -80,7 +58,7 @@ fn main() {
             count += 1;
             wrong += u64::from(score != expected.parse::<i32>().unwrap());
         }
-        let seconds = thread_cpu_seconds() - start;
+        let seconds = tabula::cputime::thread_seconds() - start;
         println!(
             "{set:<10} {count:>9} {wrong:>6} {:>9.1} µs {:>14.1} {:>9.2} M",
             seconds / count as f64 * 1e6,
