@@ -62,6 +62,9 @@ pub struct GoGame {
 pub const MIN_SIZE: usize = 2;
 pub const DEFAULT_KOMI: f64 = 7.5;
 
+/// The most Black stones before White's first move that are read as handicap stones.
+const MAX_INFERRED_HANDICAP: usize = 9;
+
 impl GoGame {
     pub fn new(size: usize, rules: RuleSet, komi: f64) -> GoGame {
         assert!((MIN_SIZE..=MAX_SIZE).contains(&size));
@@ -145,8 +148,8 @@ impl GoGame {
     }
 
     /// Handicap stones for compensation: those placed as handicap, or else the Black
-    /// stones played before White's first move when there are at least two, which is
-    /// how some GUIs send handicap.
+    /// stones played before White's first move when there are two to nine of them,
+    /// which is how some GUIs send handicap (more than nine is a position being set up).
     pub fn handicap(&self) -> usize {
         if self.handicap > 0 {
             return self.handicap;
@@ -156,7 +159,8 @@ impl GoGame {
             .iter()
             .take_while(|(c, m)| *c == Color::Black && *m != Move::Pass)
             .count();
-        if leading_black >= 2 && self.moves.len() > leading_black {
+        if (2..=MAX_INFERRED_HANDICAP).contains(&leading_black) && self.moves.len() > leading_black
+        {
             leading_black
         } else {
             0
@@ -524,6 +528,20 @@ mod tests {
         assert_eq!(g.to_move(), Color::White);
         assert!(!g.undo());
         assert_eq!(g.handicap(), 2);
+    }
+
+    #[test]
+    fn black_stones_before_whites_first_move_are_handicap_up_to_nine() {
+        for (leading, expected) in [(1, 0), (2, 2), (9, 9), (10, 0)] {
+            let mut g = GoGame::new(19, RuleSet::Chinese, 7.5);
+            for x in 0..leading {
+                g.play(Color::Black, Move::Play(g.board().point(x, 3)))
+                    .unwrap();
+            }
+            g.play(Color::White, Move::Play(g.board().point(0, 10)))
+                .unwrap();
+            assert_eq!(g.handicap(), expected, "{leading} Black stones first");
+        }
     }
 
     #[test]
