@@ -3,7 +3,7 @@
 //! other colours' attach points, and the playout policy of [`Playout`].
 
 use super::board::{Board, Colour, MAX_COLOURS};
-use super::knowledge::{Masks, move_score};
+use super::knowledge::{Masks, min_piece_size, move_score};
 use super::playout::Playout;
 use super::tables::{MoveId, Tables};
 use super::variant::Variant;
@@ -26,21 +26,6 @@ pub struct ColourMove {
 #[derive(Clone, Debug)]
 pub struct SearchPosition {
     board: Board,
-}
-
-/// Smallest piece the tree considers, by move number: big pieces first, as every
-/// strong player does, which keeps the opening tree narrow.
-fn min_piece_size(variant: Variant, moves_played: usize) -> usize {
-    let round = moves_played / variant.num_colours();
-    match (variant.board_size(), round) {
-        (14, 0..2) => 5,
-        (14, 2) => 4,
-        (14, 3..5) => 3,
-        (20, 0..3) => 5,
-        (20, 3..5) => 4,
-        (20, 5..7) => 3,
-        _ => 1,
-    }
 }
 
 /// In the opening the tree keeps only the moves that reach nearest to the centre (within
