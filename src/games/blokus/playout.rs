@@ -13,7 +13,7 @@
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::knowledge::min_piece_size;
 use super::pieces::{MONOMINO, NUM_PIECES, Piece};
-use super::tables::{MAX_POINTS, MoveId, Tables};
+use super::tables::{MAX_POINTS, MoveId, Placement, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
 
@@ -31,7 +31,7 @@ pub struct Playout {
     num_left: [u8; MAX_COLOURS],
     squares: [u32; MAX_COLOURS],
     last_piece: [Option<Piece>; MAX_COLOURS],
-    moves: [Vec<MoveId>; MAX_COLOURS],
+    moves: [Vec<Placement>; MAX_COLOURS],
     /// Per colour, one bit per placement already looked at (legal or not): a placement
     /// found illegal never becomes legal again, so it is never checked twice.
     seen: [Vec<u64>; MAX_COLOURS],
@@ -101,15 +101,6 @@ impl Playout {
         }
     }
 
-    #[inline]
-    fn fits(&self, mv: MoveId, bit: u8) -> bool {
-        self.tables
-            .info(mv)
-            .points()
-            .iter()
-            .all(|&q| self.forbidden[q as usize] & bit == 0)
-    }
-
     /// Adds the unseen legal moves of `c` covering the attach point `p`.
     fn add_moves_at(&mut self, c: Colour, p: u16) {
         let bit = 1u8 << c;
@@ -134,7 +125,7 @@ impl Playout {
                 }
                 self.seen[c][word] |= mask;
                 if placement.fits(&self.forbidden, bit) {
-                    self.moves[c].push(mv);
+                    self.moves[c].push(*placement);
                 }
             }
         }
@@ -220,58 +211,62 @@ impl Playout {
 
     /// Whether a listed move is still legal for `c`.
     #[inline]
-    fn is_valid(&self, c: Colour, mv: MoveId) -> bool {
-        self.pieces_left[c][self.tables.info(mv).piece as usize] > 0 && self.fits(mv, 1 << c)
+    fn is_valid(&self, c: Colour, m: &Placement) -> bool {
+        self.pieces_left[c][m.piece as usize] > 0 && m.fits(&self.forbidden, 1 << c)
     }
 
     /// A move of `c` by the policy (see the module comment); `None` when `c` cannot
     /// move. Drops the stale moves of the list on the way.
     fn choose(&mut self, c: Colour, rng: &mut Rng) -> Option<MoveId> {
         self.mark_local(c);
-        let min_size = min_piece_size(self.variant, self.pieces_played);
+        let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
         let mut moves = std::mem::take(&mut self.moves[c]);
-        moves.retain(|&mv| self.is_valid(c, mv));
-        self.collect_candidates(&moves, min_size);
-        if self.candidates.is_empty() && !moves.is_empty() {
+        self.candidates.clear();
+        let mut best_local = 0;
+        let mut total = 0.0;
+        let mut i = 0;
+        while i < moves.len() {
+            let m = moves[i];
+            if !self.is_valid(c, &m) {
+                moves.swap_remove(i);
+                continue;
+            }
+            i += 1;
+            if m.len >= min_size {
+                self.add_candidate(&m, &mut best_local, &mut total);
+            }
+        }
+        if self.candidates.is_empty() {
             // No large piece fits any more: every piece is worth playing.
-            self.collect_candidates(&moves, 1);
+            for m in &moves {
+                self.add_candidate(m, &mut best_local, &mut total);
+            }
         }
         self.moves[c] = moves;
         let &(_, total) = self.candidates.last()?;
         let target = rng.next_f64() as f32 * total;
-        let i = self
-            .candidates
-            .partition_point(|&(_, cumulative)| cumulative <= target);
+        let i = self.candidates.partition_point(|&(_, cumulative)| cumulative <= target);
         Some(self.candidates[i.min(self.candidates.len() - 1)].0)
     }
 
-    /// The moves of at least `min_size` squares with the best local value, with their
-    /// cumulative piece weights.
-    fn collect_candidates(&mut self, moves: &[MoveId], min_size: usize) {
-        self.candidates.clear();
-        let mut best_local = 0;
-        let mut total = 0.0;
-        for &mv in moves {
-            let info = self.tables.info(mv);
-            if (info.len as usize) < min_size {
-                continue;
-            }
-            let local: u32 = info
-                .points()
-                .iter()
-                .map(|&p| self.local[p as usize] as u32)
-                .sum();
-            if local < best_local {
-                continue;
-            }
-            if local > best_local {
-                best_local = local;
-                self.candidates.clear();
-                total = 0.0;
-            }
-            total += self.piece_weight[info.piece as usize];
-            self.candidates.push((mv, total));
+    /// Keeps `m` among the candidates if its local value is the best so far (starting
+    /// them afresh when it beats them), with its cumulative piece weight.
+    #[inline]
+    fn add_candidate(&mut self, m: &Placement, best_local: &mut u32, total: &mut f32) {
+        let local: u32 = m.points[..m.len as usize]
+            .iter()
+            .map(|&p| self.local[p as usize] as u32)
+            .sum();
+        if local < *best_local {
+            return;
         }
+        if local > *best_local {
+            *best_local = local;
+            self.candidates.clear();
+            *total = 0.0;
+        }
+        *total += self.piece_weight[m.piece as usize];
+        self.candidates.push((m.id, *total));
     }
 
     /// Plays to the end of the game, reporting each (colour, move) to `played`.
@@ -305,11 +300,11 @@ impl Playout {
     }
 
     /// The legal moves of `c` (dropping stale ones first), in no particular order.
-    pub fn moves(&mut self, c: Colour) -> &[MoveId] {
+    pub fn moves(&mut self, c: Colour) -> Vec<MoveId> {
         let mut moves = std::mem::take(&mut self.moves[c]);
-        moves.retain(|&m| self.is_valid(c, m));
+        moves.retain(|m| self.is_valid(c, m));
         self.moves[c] = moves;
-        &self.moves[c]
+        self.moves[c].iter().map(|m| m.id).collect()
     }
 }
 
@@ -344,7 +339,7 @@ mod tests {
             playout.start(&board);
             while let Some(c) = board.to_play() {
                 for d in 0..board.num_colours() {
-                    let mut incremental = playout.moves(d).to_vec();
+                    let mut incremental = playout.moves(d);
                     incremental.sort_unstable();
                     assert_eq!(incremental, board.legal_moves(d), "{variant:?}");
                 }
