@@ -73,27 +73,13 @@ impl Playout {
         }
     }
 
-    #[inline]
-    fn fits(&self, mv: MoveId, bit: u8) -> bool {
-        self.tables
-            .info(mv)
-            .points()
-            .iter()
-            .all(|&q| self.forbidden[q as usize] & bit == 0)
-    }
-
     /// Adds the unseen legal moves of `c` covering the attach point `p`.
     fn add_moves_at(&mut self, c: Colour, p: u16) {
         let bit = 1u8 << c;
         if self.forbidden[p as usize] & bit != 0 {
             return;
         }
-        let mut status = 0;
-        for (i, q) in self.tables.neighbours(p).into_iter().enumerate() {
-            if self.forbidden[q as usize] & bit != 0 {
-                status |= 1 << i;
-            }
-        }
+        let status = self.tables.adjacent_status(p, &self.forbidden, bit);
         for piece in 0..NUM_PIECES {
             if self.pieces_left[c][piece] == 0 {
                 continue;
@@ -149,7 +135,8 @@ impl Playout {
     /// Whether a listed move is still legal for `c`.
     #[inline]
     fn is_valid(&self, c: Colour, mv: MoveId) -> bool {
-        self.pieces_left[c][self.tables.info(mv).piece as usize] > 0 && self.fits(mv, 1 << c)
+        self.pieces_left[c][self.tables.info(mv).piece as usize] > 0
+            && self.tables.fits(mv, &self.forbidden, 1 << c)
     }
 
     /// Draws a legal move of `c` at random, dropping the stale moves it meets.
