@@ -319,26 +319,6 @@ impl Board {
         self.hash
     }
 
-    #[inline]
-    fn status(&self, p: u16, bit: u8) -> usize {
-        let mut status = 0;
-        for (i, q) in self.tables.neighbours(p).into_iter().enumerate() {
-            if self.forbidden[q as usize] & bit != 0 {
-                status |= 1 << i;
-            }
-        }
-        status
-    }
-
-    #[inline]
-    fn fits(&self, mv: MoveId, bit: u8) -> bool {
-        self.tables
-            .info(mv)
-            .points()
-            .iter()
-            .all(|&q| self.forbidden[q as usize] & bit == 0)
-    }
-
     /// Calls `f` for every legal placement of `c` found at each attach point (a
     /// placement touching several attach points is reported once per point); stops
     /// when `f` returns false.
@@ -349,7 +329,7 @@ impl Board {
             if self.forbidden[p as usize] & bit != 0 {
                 continue;
             }
-            let status = self.status(p, bit);
+            let status = self.tables.adjacent_status(p, &self.forbidden, bit);
             for piece in 0..NUM_PIECES {
                 if self.pieces_left[c][piece] == 0 {
                     continue;
@@ -415,7 +395,7 @@ impl Board {
             .points()
             .iter()
             .any(|&q| self.corner[q as usize] & bit != 0);
-        if !touches_corner || !self.fits(mv, bit) {
+        if !touches_corner || !self.tables.fits(mv, &self.forbidden, bit) {
             return Err(PlayError::Illegal);
         }
         Ok(())

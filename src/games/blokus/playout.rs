@@ -107,12 +107,7 @@ impl Playout {
         if self.forbidden[p as usize] & bit != 0 {
             return;
         }
-        let mut status = 0;
-        for (i, q) in self.tables.neighbours(p).into_iter().enumerate() {
-            if self.forbidden[q as usize] & bit != 0 {
-                status |= 1 << i;
-            }
-        }
+        let status = self.tables.adjacent_status(p, &self.forbidden, bit);
         for piece in 0..NUM_PIECES {
             if self.pieces_left[c][piece] == 0 {
                 continue;
@@ -245,7 +240,9 @@ impl Playout {
         self.moves[c] = moves;
         let &(_, total) = self.candidates.last()?;
         let target = rng.next_f64() as f32 * total;
-        let i = self.candidates.partition_point(|&(_, cumulative)| cumulative <= target);
+        let i = self
+            .candidates
+            .partition_point(|&(_, cumulative)| cumulative <= target);
         Some(self.candidates[i.min(self.candidates.len() - 1)].0)
     }
 

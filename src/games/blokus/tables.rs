@@ -162,6 +162,28 @@ impl Tables {
         &info.diag[..info.num_diag as usize]
     }
 
+    /// The adjacent status of `p` for [`Tables::moves_at`]: its neighbours that have
+    /// `bit` set in `forbidden`.
+    #[inline]
+    pub fn adjacent_status(&self, p: u16, forbidden: &[u8; MAX_POINTS], bit: u8) -> usize {
+        let mut status = 0;
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if forbidden[q as usize] & bit != 0 {
+                status |= 1 << i;
+            }
+        }
+        status
+    }
+
+    /// Whether none of the points of `mv` has `bit` set in `forbidden`.
+    #[inline]
+    pub fn fits(&self, mv: MoveId, forbidden: &[u8; MAX_POINTS], bit: u8) -> bool {
+        self.info(mv)
+            .points()
+            .iter()
+            .all(|&q| forbidden[q as usize] & bit == 0)
+    }
+
     /// Placements of `piece` covering `p` that leave free every neighbour of `p` whose
     /// bit is set in `status`.
     #[inline]

@@ -3,6 +3,7 @@
 //! `genmove` for any colour, `all_legal`, blksgf through `loadsgf`/`savesgf`.
 
 use super::game::GtpGame;
+use super::gogui_rules;
 use super::parse::int;
 use super::response::{GtpError, Reply};
 use super::session::Context;
@@ -181,13 +182,9 @@ impl GtpGame for BlokusGtp {
             // the game is over, which is what referees read it for.
             ("gogui-rules_legal_moves", []) => Ok(match self.board.to_play() {
                 None => String::new(),
-                Some(c) => self
-                    .board
-                    .legal_moves(c)
-                    .iter()
-                    .map(|&mv| self.board.format_move(mv))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                Some(c) => gogui_rules::legal_moves(self.board.legal_moves(c), |mv| {
+                    self.board.format_move(mv)
+                }),
             }),
             ("gogui-rules_final_result", []) => {
                 Ok(self.board.final_score().to_string().trim_end().to_string())

@@ -4,6 +4,7 @@
 //! column.
 
 use super::game::GtpGame;
+use super::gogui_rules::{self, Ending};
 use super::parse::{int, two_colours};
 use super::response::{GtpError, Reply};
 use super::session::Context;
@@ -54,13 +55,6 @@ impl Connect4Gtp {
 
 fn player(text: &str) -> Result<Player, GtpError> {
     two_colours(text, Player::Black, Player::White)
-}
-
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Black => "black",
-        Player::White => "white",
-    }
 }
 
 impl GtpGame for Connect4Gtp {
@@ -128,12 +122,7 @@ impl GtpGame for Connect4Gtp {
                 .map(|_| String::new())
                 .ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", self.game.render())),
-            ("final_score", []) => match self.game.outcome() {
-                Some(Outcome::Win(Player::Black)) => Ok("B+".into()),
-                Some(Outcome::Win(Player::White)) => Ok("W+".into()),
-                Some(Outcome::Draw) => Ok("0".into()),
-                None => Err(GtpError::CannotScore),
-            },
+            ("final_score", []) => gogui_rules::final_score(self.ending()),
             ("loadsgf", [file]) => self.load(file, None),
             ("loadsgf", [file, n]) => {
                 self.load(file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
@@ -171,20 +160,14 @@ impl GtpGame for Connect4Gtp {
                 let size = self.game.size();
                 Ok(format!("{} {}", size.width(), size.height()))
             }
-            ("gogui-rules_legal_moves", []) => Ok(self
-                .game
-                .legal_moves()
-                .iter()
-                .map(|&m| Connect4::format_move(m))
-                .collect::<Vec<_>>()
-                .join(" ")),
-            ("gogui-rules_side_to_move", []) => Ok(player_name(self.game.side_to_move()).into()),
-            ("gogui-rules_final_result", []) => Ok(match self.game.outcome() {
-                Some(Outcome::Win(Player::Black)) => "Black wins".into(),
-                Some(Outcome::Win(Player::White)) => "White wins".into(),
-                Some(Outcome::Draw) => "Draw".into(),
-                None => "The game is not over".into(),
-            }),
+            ("gogui-rules_legal_moves", []) => Ok(gogui_rules::legal_moves(
+                self.game.legal_moves(),
+                Connect4::format_move,
+            )),
+            ("gogui-rules_side_to_move", []) => {
+                Ok(gogui_rules::side_to_move(self.game.side_to_move() as usize).into())
+            }
+            ("gogui-rules_final_result", []) => Ok(gogui_rules::final_result(self.ending())),
             _ => Err(GtpError::Syntax),
         }
     }
@@ -198,6 +181,13 @@ fn move_error(e: MoveError) -> GtpError {
 }
 
 impl Connect4Gtp {
+    fn ending(&self) -> Option<Ending> {
+        self.game.outcome().map(|outcome| match outcome {
+            Outcome::Win(p) => Ending::Win(p as usize),
+            Outcome::Draw => Ending::Draw,
+        })
+    }
+
     /// The engine's move for `p`, who must be the side to move; `None` when the game is over.
     fn generate(&mut self, p: Player, ctx: &Context) -> Result<Option<Move>, GtpError> {
         if self.game.is_over() {

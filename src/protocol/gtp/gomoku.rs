@@ -3,6 +3,7 @@
 //! GoGui's legal moves and listed by `tabula-forbidden`.
 
 use super::game::GtpGame;
+use super::gogui_rules::{self, Ending};
 use super::parse::{int, two_colours};
 use super::response::{GtpError, Reply};
 use super::session::Context;
@@ -62,13 +63,6 @@ impl GomokuGtp {
 
 fn gomoku_colour(text: &str) -> Result<Color, GtpError> {
     two_colours(text, Color::Black, Color::White)
-}
-
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
 }
 
 impl GtpGame for GomokuGtp {
@@ -139,12 +133,7 @@ impl GtpGame for GomokuGtp {
                 .map(|_| String::new())
                 .ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", self.game.render())),
-            ("final_score", []) => match self.game.outcome() {
-                Some(Outcome::Win(Color::Black)) => Ok("B+".into()),
-                Some(Outcome::Win(Color::White)) => Ok("W+".into()),
-                Some(Outcome::Draw) => Ok("0".into()),
-                None => Err(GtpError::CannotScore),
-            },
+            ("final_score", []) => gogui_rules::final_score(self.ending()),
             ("tabula-forbidden", []) => Ok(self
                 .game
                 .forbidden_points()
@@ -171,20 +160,15 @@ impl GtpGame for GomokuGtp {
                     format!("{w} {h}")
                 })
             }
-            ("gogui-rules_legal_moves", []) => Ok(self
-                .game
-                .legal_moves()
-                .iter()
-                .map(|&p| self.game.format_move(p))
-                .collect::<Vec<_>>()
-                .join(" ")),
-            ("gogui-rules_side_to_move", []) => Ok(colour_name(self.game.to_move()).into()),
-            ("gogui-rules_final_result", []) => Ok(match self.game.outcome() {
-                Some(Outcome::Win(Color::Black)) => "Black wins".into(),
-                Some(Outcome::Win(Color::White)) => "White wins".into(),
-                Some(Outcome::Draw) => "Draw".into(),
-                None => "The game is not over".into(),
-            }),
+            ("gogui-rules_legal_moves", []) => {
+                Ok(gogui_rules::legal_moves(self.game.legal_moves(), |p| {
+                    self.game.format_move(p)
+                }))
+            }
+            ("gogui-rules_side_to_move", []) => {
+                Ok(gogui_rules::side_to_move(self.game.to_move().index()).into())
+            }
+            ("gogui-rules_final_result", []) => Ok(gogui_rules::final_result(self.ending())),
             _ => Err(GtpError::Syntax),
         }
     }
@@ -195,6 +179,13 @@ fn notation_error(_: NotationError) -> GtpError {
 }
 
 impl GomokuGtp {
+    fn ending(&self) -> Option<Ending> {
+        self.game.outcome().map(|outcome| match outcome {
+            Outcome::Win(c) => Ending::Win(c.index()),
+            Outcome::Draw => Ending::Draw,
+        })
+    }
+
     /// Plays `p` for `color` under the rules (fouls included), leaving the game as it was
     /// if they refuse it. Either colour may move, as GTP allows.
     fn play_as(&mut self, color: Color, p: Point) -> Result<(), GtpError> {

@@ -17,12 +17,26 @@ impl Engine {
         let scan = self.scan(pos);
         let mut fours: Vec<usize> = scan.my_open_fours.clone();
         fours.extend(&scan.my_fours);
-        for mv in fours {
+        self.first_win(pos, me, fours, |engine, pos| {
+            engine.vcf_after_four(pos, VCF_DEPTH)
+        })
+    }
+
+    /// The first of `moves` for `me` (forbidden points left out) after which `wins` holds;
+    /// `None` when none does or the budget ran out first.
+    fn first_win(
+        &mut self,
+        pos: &mut Position,
+        me: Color,
+        moves: impl IntoIterator<Item = usize>,
+        mut wins: impl FnMut(&mut Engine, &mut Position) -> bool,
+    ) -> Option<usize> {
+        for mv in moves {
             if pos.is_forbidden(mv, me) {
                 continue;
             }
             pos.play(mv);
-            let win = self.vcf_after_four(pos, VCF_DEPTH);
+            let win = wins(self, pos);
             pos.undo();
             if win {
                 return Some(mv);
@@ -79,21 +93,10 @@ impl Engine {
         let mut fours: Vec<usize> = scan.my_open_fours.clone();
         fours.extend(&scan.my_fours);
         fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
-        for mv in fours {
-            if pos.is_forbidden(mv, me) {
-                continue;
-            }
-            pos.play(mv);
-            let win = self.vcf_after_four(pos, depth - 1);
-            pos.undo();
-            if win {
-                return true;
-            }
-            if self.aborted {
-                return false;
-            }
-        }
-        false
+        self.first_win(pos, me, fours, |engine, pos| {
+            engine.vcf_after_four(pos, depth - 1)
+        })
+        .is_some()
     }
 
     /// A first move of a forced win by fours and open threes within `depth` attacker
@@ -151,21 +154,10 @@ impl Engine {
             }
         }
         threats.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
-        for (_, mv) in threats {
-            if pos.is_forbidden(mv, me) {
-                continue;
-            }
-            pos.play(mv);
-            let win = self.vct_defend(pos, depth - 1);
-            pos.undo();
-            if win {
-                return Some(mv);
-            }
-            if self.aborted {
-                break;
-            }
-        }
-        None
+        let moves = threats.into_iter().map(|(_, mv)| mv);
+        self.first_win(pos, me, moves, |engine, pos| {
+            engine.vct_defend(pos, depth - 1)
+        })
     }
 
     /// The defender to move after an attacker's move: does the attack win whatever the
