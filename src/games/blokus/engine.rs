@@ -238,15 +238,28 @@ impl SearchGame for SearchPosition {
 }
 
 /// The Blokus player: keeps its search tree from one move to the next.
-#[derive(Default)]
 pub struct Engine {
     mcts: Mcts<SearchPosition>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
 }
 
 impl Engine {
     pub fn new() -> Engine {
         Engine {
-            mcts: Mcts::new(MctsParams::default()),
+            mcts: Mcts::new(Engine::params()),
+        }
+    }
+
+    /// The search parameters of the Blokus player.
+    pub fn params() -> MctsParams {
+        MctsParams {
+            expand_threshold_per_level: 0.5,
+            ..MctsParams::default()
         }
     }
 
