@@ -5,6 +5,7 @@
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::knowledge::{Masks, min_piece_size, move_score};
 use super::playout::Playout;
+use super::rewards::{ScoreStats, rewards};
 use super::tables::{MoveId, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
@@ -57,51 +58,10 @@ fn centre_distance(tables: &Tables, mv: MoveId) -> f32 {
         .fold(f32::INFINITY, f32::min)
 }
 
-/// Reward of each player from the points of each colour: win 1, draw 0.5, loss 0 with
-/// two players (a little more for a larger margin); with more players, the share of the
-/// other players beaten.
-fn rewards(variant: Variant, points: [u32; MAX_COLOURS]) -> Rewards {
-    let mut player_points = [0i32; MAX_COLOURS];
-    for (c, &p) in points.iter().enumerate().take(variant.num_colours()) {
-        match variant {
-            Variant::ClassicTwo => player_points[c % 2] += p as i32,
-            Variant::ClassicThree if c == 3 => {}
-            _ => player_points[c] = p as i32,
-        }
-    }
-    let n = variant.num_players();
-    let mut out = [0.0; MAX_COLOURS];
-    if n == 2 {
-        let diff = player_points[0] - player_points[1];
-        let result = match diff.signum() {
-            1 => 1.0,
-            -1 => 0.0,
-            _ => 0.5,
-        };
-        let margin = (diff as f32 / 30.0).clamp(-1.0, 1.0);
-        out[0] = 0.92 * result + 0.04 + 0.04 * margin;
-        out[1] = 1.0 - out[0];
-    } else {
-        for i in 0..n {
-            let mut beaten = 0.0;
-            for j in 0..n {
-                if j != i {
-                    beaten += match player_points[i].cmp(&player_points[j]) {
-                        std::cmp::Ordering::Greater => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Less => 0.0,
-                    };
-                }
-            }
-            out[i] = beaten / (n - 1) as f32;
-        }
-    }
-    out
-}
-
-/// Playout workspace: the incremental move lists.
+/// Playout workspace: the incremental move lists and what the playouts so far scored.
 pub struct PlayoutWorkspace {
     playout: Playout,
+    scores: ScoreStats,
 }
 
 impl SearchGame for SearchPosition {
@@ -182,6 +142,7 @@ impl SearchGame for SearchPosition {
     fn new_playout(&self) -> PlayoutWorkspace {
         PlayoutWorkspace {
             playout: Playout::new(self.board.variant()),
+            scores: ScoreStats::default(),
         }
     }
 
@@ -212,7 +173,7 @@ impl SearchGame for SearchPosition {
         for (c, p) in points.iter_mut().enumerate().take(board.num_colours()) {
             *p = playout.points(c);
         }
-        rewards(variant, points)
+        rewards(variant, points, &mut workspace.scores)
     }
 
     fn moves_since(&self, earlier: &SearchPosition) -> Option<Vec<ColourMove>> {
@@ -316,23 +277,5 @@ impl Engine {
                 .max_by_key(|&m| board.tables().info(m).len)
         };
         result.best.map(|m| m.mv).or_else(largest)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rewards_follow_results_and_ranks() {
-        let r = rewards(Variant::Duo, [50, 40, 0, 0]);
-        assert!(r[0] > 0.9 && r[1] < 0.1);
-        assert_eq!(rewards(Variant::Duo, [40, 40, 0, 0])[0], 0.5);
-        let r = rewards(Variant::ClassicTwo, [10, 30, 30, 5]);
-        assert!(r[0] > 0.9);
-        let r = rewards(Variant::Classic, [10, 30, 20, 20]);
-        assert_eq!(r, [0.0, 1.0, 0.5, 0.5]);
-        let r = rewards(Variant::ClassicThree, [10, 30, 20, 90]);
-        assert_eq!(&r[..3], &[0.0, 1.0, 0.5]);
     }
 }
