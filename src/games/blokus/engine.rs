@@ -173,7 +173,15 @@ impl SearchGame for SearchPosition {
         for (c, p) in points.iter_mut().enumerate().take(board.num_colours()) {
             *p = playout.points(c);
         }
-        rewards(variant, points, &mut workspace.scores)
+        let rewards = rewards(variant, points, &mut workspace.scores);
+        // The side with the larger reward won (a draw goes by the margin bonus).
+        let best = rewards.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        playout.learn(|c| match variant {
+            Variant::ClassicTwo => Some(rewards[c % 2] >= best),
+            Variant::ClassicThree if c == 3 => None,
+            _ => Some(rewards[c] >= best),
+        });
+        rewards
     }
 
     fn moves_since(&self, earlier: &SearchPosition) -> Option<Vec<ColourMove>> {

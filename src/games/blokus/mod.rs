@@ -8,6 +8,7 @@ mod notation;
 mod pieces;
 mod playout;
 mod render;
+mod replies;
 mod rewards;
 pub mod sgf;
 mod tables;

@@ -13,6 +13,7 @@
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::knowledge::min_piece_size;
 use super::pieces::{MONOMINO, NUM_PIECES, Piece};
+use super::replies::{MoveKey, Replies};
 use super::tables::{MAX_POINTS, MoveId, Placement, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
@@ -46,6 +47,11 @@ pub struct Playout {
     /// The moves of the best local value found this turn, with cumulative weights.
     candidates: Vec<(MoveId, f32)>,
     piece_weight: [f32; NUM_PIECES],
+    replies: Replies,
+    /// This playout's moves, after the two moves that led to its start.
+    sequence: Vec<(Colour, MoveId)>,
+    /// How many moves of `sequence` came before the playout.
+    preceding: usize,
 }
 
 impl Playout {
@@ -72,6 +78,12 @@ impl Playout {
             local_points: Vec::with_capacity(64),
             candidates: Vec::with_capacity(1024),
             piece_weight: piece_weights(variant, tables),
+            replies: Replies::new(
+                variant.num_colours(),
+                variant.num_colours() * tables.num_moves(),
+            ),
+            sequence: Vec::with_capacity(128),
+            preceding: 0,
         }
     }
 
@@ -88,6 +100,11 @@ impl Playout {
         for (c, mv) in history.skip(board.num_moves().saturating_sub(RECENT)) {
             self.remember(c, mv);
         }
+        self.sequence.clear();
+        let history = board.history();
+        self.sequence
+            .extend(history.skip(board.num_moves().saturating_sub(2)));
+        self.preceding = self.sequence.len();
         for c in 0..self.num_colours {
             self.pieces_left[c] = *board.pieces_left_of(c);
             self.num_left[c] = self.pieces_left[c].iter().sum();
@@ -150,6 +167,49 @@ impl Playout {
         self.to_play = (c + 1) % self.num_colours;
         self.pieces_played += 1;
         self.remember(c, mv);
+        self.sequence.push((c, mv));
+    }
+
+    fn key(&self, (c, mv): (Colour, MoveId)) -> MoveKey {
+        (c * self.tables.num_moves()) as MoveKey + mv
+    }
+
+    /// The last good reply of `c` to the latest moves, if it is legal now.
+    fn remembered_reply(&self, c: Colour) -> Option<MoveId> {
+        let n = self.sequence.len();
+        let last = self.key(*self.sequence.last()?);
+        let second = (n >= 2).then(|| self.key(self.sequence[n - 2]));
+        let bit = 1u8 << c;
+        self.replies
+            .get(c, last, second)
+            .into_iter()
+            .flatten()
+            .find(|&mv| {
+                let info = self.tables.info(mv);
+                self.pieces_left[c][info.piece as usize] > 0
+                    && self.tables.fits(mv, &self.forbidden, bit)
+                    && info
+                        .points()
+                        .iter()
+                        .any(|&p| self.corner[p as usize] & bit != 0)
+            })
+    }
+
+    /// Learns from the playout just run: the replies of the colours that `won` are
+    /// remembered, those of the others forgotten. `won` is `None` for a colour whose
+    /// side is not fixed (the shared colour of the three-player game).
+    pub fn learn(&mut self, won: impl Fn(Colour) -> Option<bool>) {
+        for i in self.preceding.max(1)..self.sequence.len() {
+            let (c, reply) = self.sequence[i];
+            let Some(won) = won(c) else { continue };
+            let last = self.key(self.sequence[i - 1]);
+            let second = (i >= 2).then(|| self.key(self.sequence[i - 2]));
+            if won {
+                self.replies.store(c, last, second, reply);
+            } else {
+                self.replies.forget(c, last, second, reply);
+            }
+        }
     }
 
     fn remember(&mut self, c: Colour, mv: MoveId) {
@@ -213,6 +273,9 @@ impl Playout {
     /// A move of `c` by the policy (see the module comment); `None` when `c` cannot
     /// move. Drops the stale moves of the list on the way.
     fn choose(&mut self, c: Colour, rng: &mut Rng) -> Option<MoveId> {
+        if let Some(reply) = self.remembered_reply(c) {
+            return Some(reply);
+        }
         self.mark_local(c);
         let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
         let mut moves = std::mem::take(&mut self.moves[c]);
