@@ -69,6 +69,9 @@ pub struct MctsParams {
     pub rave_equiv: f32,
     /// Visits a leaf needs before it is expanded.
     pub expand_threshold: u32,
+    /// Extra visits needed per level below the root: deep nodes, rarely revisited, are
+    /// not worth the cost of generating and judging their moves until they are.
+    pub expand_threshold_per_level: f32,
     /// Upper bound on tree size; the search stops expanding when reached.
     pub max_tree_nodes: usize,
     pub reuse_tree: bool,
@@ -80,6 +83,7 @@ impl Default for MctsParams {
             exploration: 0.2,
             rave_equiv: 800.0,
             expand_threshold: 1,
+            expand_threshold_per_level: 0.0,
             max_tree_nodes: 4_000_000,
             reuse_tree: true,
         }
@@ -379,6 +383,11 @@ impl<G: SearchGame> Shared<'_, G> {
         self.tree.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Visits a leaf at `level` below the root needs before it is expanded.
+    fn expand_threshold(&self, level: usize) -> f32 {
+        self.params.expand_threshold as f32 + self.params.expand_threshold_per_level * level as f32
+    }
+
     /// The child of `parent` with the best RAVE-UCT value for the player to move there.
     fn select(&self, tree: &Tree<G::Move>, parent: usize) -> usize {
         let p = &tree.nodes[parent];
@@ -430,7 +439,7 @@ impl<G: SearchGame> Shared<'_, G> {
         }
         // Expand a leaf that has been visited enough.
         if let Some(player) = s.state.player_to_move()
-            && (leaf_visits >= self.params.expand_threshold || s.path.len() == 1)
+            && (leaf_visits as f32 >= self.expand_threshold(s.path.len() - 1) || s.path.len() == 1)
         {
             s.candidates.clear();
             s.state.tree_moves(&mut s.candidates);

@@ -7,6 +7,7 @@
 use super::board::Colour;
 use super::pieces::piece_size;
 use super::tables::{MAX_POINTS, MoveId, Tables};
+use super::variant::Variant;
 
 /// Log-weight of the piece by its size: pentominoes first, the monomino kept as a late
 /// filler rather than wasted early, small pieces last.
@@ -85,4 +86,20 @@ pub fn move_score(tables: &Tables, masks: &Masks, c: Colour, mv: MoveId) -> f32 
         }
     }
     score
+}
+
+/// Smallest piece worth playing, by the number of pieces on the board: big pieces
+/// first, as every strong player does. The tree keeps its opening narrow with it and
+/// the playouts follow the same plan.
+pub fn min_piece_size(variant: Variant, pieces_played: usize) -> usize {
+    let round = pieces_played / variant.num_colours();
+    match (variant.board_size(), round) {
+        (14, 0..2) => 5,
+        (14, 2) => 4,
+        (14, 3..5) => 3,
+        (20, 0..3) => 5,
+        (20, 3..5) => 4,
+        (20, 5..7) => 3,
+        _ => 1,
+    }
 }

@@ -8,6 +8,8 @@ mod notation;
 mod pieces;
 mod playout;
 mod render;
+mod replies;
+mod rewards;
 pub mod sgf;
 mod tables;
 mod variant;

@@ -1,20 +1,26 @@
 //! Fast random games to the end for the search. The playout keeps, per colour, a list
 //! of candidate moves: a placement adds the moves at its new attach points, and moves
-//! it made illegal are dropped lazily when a draw hits them, so no move is generated
-//! from scratch after the start and no list is scanned per move. Nothing here
-//! allocates once the buffers have grown.
+//! it made illegal are dropped when a turn's scan meets them, so no move is generated
+//! from scratch after the start. Nothing here allocates once the buffers have grown.
+//!
+//! The policy answers the other side: each turn it plays among the moves that cover the
+//! most points near the other side's latest moves (their new attach points and the
+//! points next to those, doubly when the point is also the mover's own attach point),
+//! drawn in proportion to the piece's weight — large pieces with many corners first.
+//! Blocking the opponent's fresh corners is what decides Blokus games; a playout that
+//! plays it out tells the tree much more than one that fills the board at random.
 
 use super::board::{Board, Colour, MAX_COLOURS};
-use super::knowledge::{Masks, move_score};
+use super::knowledge::min_piece_size;
 use super::pieces::{MONOMINO, NUM_PIECES, Piece};
-use super::tables::{MAX_POINTS, MoveId, Tables};
+use super::replies::{MoveKey, Replies};
+use super::tables::{MAX_POINTS, MoveId, Placement, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
 
-/// Random candidates drawn per move; the best by [`move_score`] is played. Good moves
-/// (on the frontier with other colours) are rare among all placements, so a small
-/// sample plays too randomly: 48 beat 8 clearly against Pentobi at equal playouts.
-const CANDIDATES: usize = 48;
+/// How many of the latest moves (any colour) the policy answers: the other side's last
+/// two moves in Duo, as Pentobi's playouts do.
+const RECENT: usize = 3;
 
 pub struct Playout {
     tables: &'static Tables,
@@ -26,11 +32,26 @@ pub struct Playout {
     num_left: [u8; MAX_COLOURS],
     squares: [u32; MAX_COLOURS],
     last_piece: [Option<Piece>; MAX_COLOURS],
-    moves: [Vec<MoveId>; MAX_COLOURS],
+    moves: [Vec<Placement>; MAX_COLOURS],
     /// Per colour, one bit per placement already looked at (legal or not): a placement
     /// found illegal never becomes legal again, so it is never checked twice.
     seen: [Vec<u64>; MAX_COLOURS],
     to_play: usize,
+    pieces_played: usize,
+    /// The latest moves, oldest first.
+    recent: [(Colour, MoveId); RECENT],
+    num_recent: usize,
+    /// Per point, how much covering it answers the other side (0 = not at all).
+    local: [u8; MAX_POINTS],
+    local_points: Vec<u16>,
+    /// The moves of the best local value found this turn, with cumulative weights.
+    candidates: Vec<(MoveId, f32)>,
+    piece_weight: [f32; NUM_PIECES],
+    replies: Replies,
+    /// This playout's moves, after the two moves that led to its start.
+    sequence: Vec<(Colour, MoveId)>,
+    /// How many moves of `sequence` came before the playout.
+    preceding: usize,
 }
 
 impl Playout {
@@ -50,6 +71,19 @@ impl Playout {
             moves: std::array::from_fn(|_| Vec::with_capacity(1024)),
             seen: std::array::from_fn(|_| vec![0; words]),
             to_play: 0,
+            pieces_played: 0,
+            recent: [(0, 0); RECENT],
+            num_recent: 0,
+            local: [0; MAX_POINTS],
+            local_points: Vec::with_capacity(64),
+            candidates: Vec::with_capacity(1024),
+            piece_weight: piece_weights(variant, tables),
+            replies: Replies::new(
+                variant.num_colours(),
+                variant.num_colours() * tables.num_moves(),
+            ),
+            sequence: Vec::with_capacity(128),
+            preceding: 0,
         }
     }
 
@@ -60,6 +94,17 @@ impl Playout {
         self.forbidden = *forbidden;
         self.corner = *corner;
         self.to_play = board.nominal_to_play();
+        self.pieces_played = board.num_moves();
+        self.num_recent = 0;
+        let history = board.history();
+        for (c, mv) in history.skip(board.num_moves().saturating_sub(RECENT)) {
+            self.remember(c, mv);
+        }
+        self.sequence.clear();
+        let history = board.history();
+        self.sequence
+            .extend(history.skip(board.num_moves().saturating_sub(2)));
+        self.preceding = self.sequence.len();
         for c in 0..self.num_colours {
             self.pieces_left[c] = *board.pieces_left_of(c);
             self.num_left[c] = self.pieces_left[c].iter().sum();
@@ -92,7 +137,7 @@ impl Playout {
                 }
                 self.seen[c][word] |= mask;
                 if placement.fits(&self.forbidden, bit) {
-                    self.moves[c].push(mv);
+                    self.moves[c].push(*placement);
                 }
             }
         }
@@ -120,56 +165,168 @@ impl Playout {
             }
         }
         self.to_play = (c + 1) % self.num_colours;
+        self.pieces_played += 1;
+        self.remember(c, mv);
+        self.sequence.push((c, mv));
     }
 
-    /// How much the playout policy likes a move (see [`move_score`]).
+    fn key(&self, (c, mv): (Colour, MoveId)) -> MoveKey {
+        (c * self.tables.num_moves()) as MoveKey + mv
+    }
+
+    /// The last good reply of `c` to the latest moves, if it is legal now.
+    fn remembered_reply(&self, c: Colour) -> Option<MoveId> {
+        let n = self.sequence.len();
+        let last = self.key(*self.sequence.last()?);
+        let second = (n >= 2).then(|| self.key(self.sequence[n - 2]));
+        let bit = 1u8 << c;
+        self.replies
+            .get(c, last, second)
+            .into_iter()
+            .flatten()
+            .find(|&mv| {
+                let info = self.tables.info(mv);
+                self.pieces_left[c][info.piece as usize] > 0
+                    && self.tables.fits(mv, &self.forbidden, bit)
+                    && info
+                        .points()
+                        .iter()
+                        .any(|&p| self.corner[p as usize] & bit != 0)
+            })
+    }
+
+    /// Learns from the playout just run: the replies of the colours that `won` are
+    /// remembered, those of the others forgotten. `won` is `None` for a colour whose
+    /// side is not fixed (the shared colour of the three-player game).
+    pub fn learn(&mut self, won: impl Fn(Colour) -> Option<bool>) {
+        for i in self.preceding.max(1)..self.sequence.len() {
+            let (c, reply) = self.sequence[i];
+            let Some(won) = won(c) else { continue };
+            let last = self.key(self.sequence[i - 1]);
+            let second = (i >= 2).then(|| self.key(self.sequence[i - 2]));
+            if won {
+                self.replies.store(c, last, second, reply);
+            } else {
+                self.replies.forget(c, last, second, reply);
+            }
+        }
+    }
+
+    fn remember(&mut self, c: Colour, mv: MoveId) {
+        if self.num_recent == RECENT {
+            self.recent.rotate_left(1);
+            self.num_recent -= 1;
+        }
+        self.recent[self.num_recent] = (c, mv);
+        self.num_recent += 1;
+    }
+
+    /// Whether `d` plays on the same side as `c` (itself, or its partner colour when
+    /// one player has two colours).
+    fn same_side(&self, c: Colour, d: Colour) -> bool {
+        c == d || (self.variant == Variant::ClassicTwo && c % 2 == d % 2)
+    }
+
+    /// Marks the points where `c` answers the other side's latest moves.
+    fn mark_local(&mut self, c: Colour) {
+        for &p in &self.local_points {
+            self.local[p as usize] = 0;
+        }
+        self.local_points.clear();
+        let own = 1u8 << c;
+        for i in 0..self.num_recent {
+            let (d, mv) = self.recent[i];
+            if self.same_side(c, d) {
+                continue;
+            }
+            let theirs = 1u8 << d;
+            for &q in self.tables.diag_points(mv) {
+                if self.forbidden[q as usize] & theirs != 0 {
+                    continue;
+                }
+                self.mark(q, own);
+                for n in self.tables.neighbours(q) {
+                    if self.forbidden[n as usize] & theirs == 0 {
+                        self.mark(n, own);
+                    }
+                }
+            }
+        }
+    }
+
     #[inline]
-    fn weight(&self, c: Colour, mv: MoveId) -> f32 {
-        let masks = Masks {
-            forbidden: &self.forbidden,
-            corner: &self.corner,
-        };
-        move_score(self.tables, &masks, c, mv)
+    fn mark(&mut self, p: u16, own: u8) {
+        let p = p as usize;
+        if self.local[p] == 0 {
+            let own_attach = self.corner[p] & !self.forbidden[p] & own != 0;
+            self.local[p] = 1 + own_attach as u8;
+            self.local_points.push(p as u16);
+        }
     }
 
     /// Whether a listed move is still legal for `c`.
     #[inline]
-    fn is_valid(&self, c: Colour, mv: MoveId) -> bool {
-        self.pieces_left[c][self.tables.info(mv).piece as usize] > 0
-            && self.tables.fits(mv, &self.forbidden, 1 << c)
+    fn is_valid(&self, c: Colour, m: &Placement) -> bool {
+        self.pieces_left[c][m.piece as usize] > 0 && m.fits(&self.forbidden, 1 << c)
     }
 
-    /// Draws a legal move of `c` at random, dropping the stale moves it meets.
-    #[inline]
-    fn draw(&mut self, c: Colour, rng: &mut Rng) -> Option<MoveId> {
-        loop {
-            let len = self.moves[c].len();
-            if len == 0 {
-                return None;
-            }
-            let i = rng.below(len as u32) as usize;
-            let mv = self.moves[c][i];
-            if self.is_valid(c, mv) {
-                return Some(mv);
-            }
-            self.moves[c].swap_remove(i);
-        }
-    }
-
-    /// The best of a few random legal moves by [`Playout::weight`]; `None` when `c`
-    /// cannot move.
+    /// A move of `c` by the policy (see the module comment); `None` when `c` cannot
+    /// move. Drops the stale moves of the list on the way.
     fn choose(&mut self, c: Colour, rng: &mut Rng) -> Option<MoveId> {
-        let mut best = self.draw(c, rng)?;
-        let mut best_weight = self.weight(c, best);
-        for _ in 1..CANDIDATES {
-            let Some(mv) = self.draw(c, rng) else { break };
-            let weight = self.weight(c, mv);
-            if weight > best_weight {
-                best = mv;
-                best_weight = weight;
+        if let Some(reply) = self.remembered_reply(c) {
+            return Some(reply);
+        }
+        self.mark_local(c);
+        let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
+        let mut moves = std::mem::take(&mut self.moves[c]);
+        self.candidates.clear();
+        let mut best_local = 0;
+        let mut total = 0.0;
+        let mut i = 0;
+        while i < moves.len() {
+            let m = moves[i];
+            if !self.is_valid(c, &m) {
+                moves.swap_remove(i);
+                continue;
+            }
+            i += 1;
+            if m.len >= min_size {
+                self.add_candidate(&m, &mut best_local, &mut total);
             }
         }
-        Some(best)
+        if self.candidates.is_empty() {
+            // No large piece fits any more: every piece is worth playing.
+            for m in &moves {
+                self.add_candidate(m, &mut best_local, &mut total);
+            }
+        }
+        self.moves[c] = moves;
+        let &(_, total) = self.candidates.last()?;
+        let target = rng.next_f64() as f32 * total;
+        let i = self
+            .candidates
+            .partition_point(|&(_, cumulative)| cumulative <= target);
+        Some(self.candidates[i.min(self.candidates.len() - 1)].0)
+    }
+
+    /// Keeps `m` among the candidates if its local value is the best so far (starting
+    /// them afresh when it beats them), with its cumulative piece weight.
+    #[inline]
+    fn add_candidate(&mut self, m: &Placement, best_local: &mut u32, total: &mut f32) {
+        let local: u32 = m.points[..m.len as usize]
+            .iter()
+            .map(|&p| self.local[p as usize] as u32)
+            .sum();
+        if local < *best_local {
+            return;
+        }
+        if local > *best_local {
+            *best_local = local;
+            self.candidates.clear();
+            *total = 0.0;
+        }
+        *total += self.piece_weight[m.piece as usize];
+        self.candidates.push((m.id, *total));
     }
 
     /// Plays to the end of the game, reporting each (colour, move) to `played`.
@@ -203,12 +360,30 @@ impl Playout {
     }
 
     /// The legal moves of `c` (dropping stale ones first), in no particular order.
-    pub fn moves(&mut self, c: Colour) -> &[MoveId] {
+    pub fn moves(&mut self, c: Colour) -> Vec<MoveId> {
         let mut moves = std::mem::take(&mut self.moves[c]);
-        moves.retain(|&m| self.is_valid(c, m));
+        moves.retain(|m| self.is_valid(c, m));
         self.moves[c] = moves;
-        &self.moves[c]
+        self.moves[c].iter().map(|m| m.id).collect()
     }
+}
+
+/// Playout weight of each piece: a factor per square and, on the small board, per
+/// corner (a piece with more corners opens more ways on).
+fn piece_weights(variant: Variant, tables: &Tables) -> [f32; NUM_PIECES] {
+    let (per_square, per_corner) = match variant.board_size() {
+        14 => (3.0f32, 1.8f32),
+        _ => (5.0, 1.0),
+    };
+    let mut corners = [0usize; NUM_PIECES];
+    for mv in 0..tables.num_moves() as MoveId {
+        let piece = tables.info(mv).piece as usize;
+        corners[piece] = corners[piece].max(tables.diag_points(mv).len());
+    }
+    std::array::from_fn(|piece| {
+        let size = super::pieces::piece_size(piece as Piece) as i32;
+        per_square.powi(size) * per_corner.powi(corners[piece] as i32 - 1)
+    })
 }
 
 #[cfg(test)]
@@ -224,7 +399,7 @@ mod tests {
             playout.start(&board);
             while let Some(c) = board.to_play() {
                 for d in 0..board.num_colours() {
-                    let mut incremental = playout.moves(d).to_vec();
+                    let mut incremental = playout.moves(d);
                     incremental.sort_unstable();
                     assert_eq!(incremental, board.legal_moves(d), "{variant:?}");
                 }
@@ -236,6 +411,44 @@ mod tests {
             for c in 0..board.num_colours() {
                 assert_eq!(playout.points(c), board.points(c));
             }
+        }
+    }
+
+    #[test]
+    fn playouts_play_the_best_answer_to_the_latest_moves() {
+        for variant in [Variant::Duo, Variant::ClassicTwo, Variant::Classic] {
+            let mut board = Board::new(variant);
+            let mut playout = Playout::new(variant);
+            let mut rng = Rng::new(11);
+            let mut answers = 0;
+            while let Some(c) = board.to_play() {
+                playout.start(&board);
+                let chosen = playout.choose(c, &mut rng).unwrap();
+                assert!(board.is_legal(c, chosen), "{variant:?}");
+                let local = |mv: MoveId| -> u32 {
+                    let points = playout.tables.info(mv).points();
+                    points
+                        .iter()
+                        .map(|&p| playout.local[p as usize] as u32)
+                        .sum()
+                };
+                let moves = board.legal_moves(c);
+                let min_size = min_piece_size(variant, board.num_moves());
+                let large: Vec<MoveId> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| playout.tables.info(m).len as usize >= min_size)
+                    .collect();
+                let pool = if large.is_empty() { &moves } else { &large };
+                let best = pool.iter().map(|&m| local(m)).max().unwrap();
+                assert!(pool.contains(&chosen), "{variant:?}: piece too small");
+                assert_eq!(local(chosen), best, "{variant:?}");
+                answers += (best > 0) as usize;
+                board
+                    .play(c, moves[rng.below(moves.len() as u32) as usize])
+                    .unwrap();
+            }
+            assert!(answers > 10, "{variant:?}: only {answers} answers");
         }
     }
 

@@ -17,13 +17,16 @@ pub const MAX_POINTS: usize = 22 * 22;
 /// Number of adjacent statuses: one bit per orthogonal neighbour.
 const NUM_STATUSES: usize = 16;
 
-/// A placement as the generator's lists store it: its points inline (a smaller piece
-/// repeats its first point), so checking it reads no other table.
+/// A placement as the generator's lists and the playouts' move lists store it: its
+/// points inline (a smaller piece repeats its first point), its piece and size, so
+/// checking and judging it reads no other table.
 #[derive(Clone, Copy, Debug)]
 #[repr(align(16))]
 pub struct Placement {
     pub id: MoveId,
     pub points: [u16; 5],
+    pub piece: Piece,
+    pub len: u8,
 }
 
 impl Placement {
@@ -283,10 +286,13 @@ impl Tables {
     }
 
     fn placement(&self, id: MoveId) -> Placement {
-        let points = self.moves[id as usize].points();
+        let info = &self.moves[id as usize];
+        let points = info.points();
         Placement {
             id,
             points: std::array::from_fn(|i| points[i.min(points.len() - 1)]),
+            piece: info.piece,
+            len: info.len,
         }
     }
 
