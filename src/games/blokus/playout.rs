@@ -38,9 +38,6 @@ pub struct Playout {
     seen: [Vec<u64>; MAX_COLOURS],
     to_play: usize,
     pieces_played: usize,
-    /// The latest moves, oldest first.
-    recent: [(Colour, MoveId); RECENT],
-    num_recent: usize,
     /// Per point, how much covering it answers the other side (0 = not at all).
     local: [u8; MAX_POINTS],
     local_points: Vec<u16>,
@@ -48,7 +45,8 @@ pub struct Playout {
     candidates: Vec<(MoveId, f32)>,
     piece_weight: [f32; NUM_PIECES],
     replies: Replies,
-    /// This playout's moves, after the two moves that led to its start.
+    /// The latest moves before the playout (up to [`RECENT`]), then the playout's own:
+    /// the policy answers the latest of them, the replies learn from the playout's.
     sequence: Vec<(Colour, MoveId)>,
     /// How many moves of `sequence` came before the playout.
     preceding: usize,
@@ -72,8 +70,6 @@ impl Playout {
             seen: std::array::from_fn(|_| vec![0; words]),
             to_play: 0,
             pieces_played: 0,
-            recent: [(0, 0); RECENT],
-            num_recent: 0,
             local: [0; MAX_POINTS],
             local_points: Vec::with_capacity(64),
             candidates: Vec::with_capacity(1024),
@@ -95,15 +91,10 @@ impl Playout {
         self.corner = *corner;
         self.to_play = board.nominal_to_play();
         self.pieces_played = board.num_moves();
-        self.num_recent = 0;
-        let history = board.history();
-        for (c, mv) in history.skip(board.num_moves().saturating_sub(RECENT)) {
-            self.remember(c, mv);
-        }
         self.sequence.clear();
         let history = board.history();
         self.sequence
-            .extend(history.skip(board.num_moves().saturating_sub(2)));
+            .extend(history.skip(board.num_moves().saturating_sub(RECENT)));
         self.preceding = self.sequence.len();
         for c in 0..self.num_colours {
             self.pieces_left[c] = *board.pieces_left_of(c);
@@ -166,7 +157,6 @@ impl Playout {
         }
         self.to_play = (c + 1) % self.num_colours;
         self.pieces_played += 1;
-        self.remember(c, mv);
         self.sequence.push((c, mv));
     }
 
@@ -212,15 +202,6 @@ impl Playout {
         }
     }
 
-    fn remember(&mut self, c: Colour, mv: MoveId) {
-        if self.num_recent == RECENT {
-            self.recent.rotate_left(1);
-            self.num_recent -= 1;
-        }
-        self.recent[self.num_recent] = (c, mv);
-        self.num_recent += 1;
-    }
-
     /// Whether `d` plays on the same side as `c` (itself, or its partner colour when
     /// one player has two colours).
     fn same_side(&self, c: Colour, d: Colour) -> bool {
@@ -234,8 +215,8 @@ impl Playout {
         }
         self.local_points.clear();
         let own = 1u8 << c;
-        for i in 0..self.num_recent {
-            let (d, mv) = self.recent[i];
+        for i in self.sequence.len().saturating_sub(RECENT)..self.sequence.len() {
+            let (d, mv) = self.sequence[i];
             if self.same_side(c, d) {
                 continue;
             }
