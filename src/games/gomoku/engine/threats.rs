@@ -4,7 +4,7 @@
 //! they see much deeper than the main search along forcing lines.
 
 use super::position::{Position, Threat};
-use super::search::Engine;
+use super::search::{Engine, Scan};
 use crate::games::gomoku::board::Color;
 
 /// Plies of fours the VCF solver looks through.
@@ -48,19 +48,24 @@ impl Engine {
         None
     }
 
-    /// With the attacker's four just played (the defender to move): does it win?
-    fn vcf_after_four(&mut self, pos: &mut Position, depth: i32) -> bool {
+    /// Counts a defender's node and scans it; `None` (the attack fails) when the budget
+    /// is spent or the defender has a five of its own, which wins first.
+    fn defender_scan(&mut self, pos: &mut Position) -> Option<Scan> {
         self.nodes += 1;
         if self.out_of_budget() {
-            return false;
+            return None;
         }
+        let scan = self.scan(pos);
+        scan.my_fives.is_empty().then_some(scan)
+    }
+
+    /// With the attacker's four just played (the defender to move): does it win?
+    fn vcf_after_four(&mut self, pos: &mut Position, depth: i32) -> bool {
+        let Some(scan) = self.defender_scan(pos) else {
+            return false;
+        };
         let defender = pos.to_move();
         let attacker = defender.opponent();
-        let scan = self.scan(pos);
-        // The defender wins first if it has a five of its own.
-        if !scan.my_fives.is_empty() {
-            return false;
-        }
         match scan.their_fives.as_slice() {
             [] => false,
             [block] => {
@@ -163,16 +168,11 @@ impl Engine {
     /// The defender to move after an attacker's move: does the attack win whatever the
     /// defender does? False when the attacker threatens nothing.
     fn vct_defend(&mut self, pos: &mut Position, depth: i32) -> bool {
-        self.nodes += 1;
-        if self.out_of_budget() {
+        let Some(scan) = self.defender_scan(pos) else {
             return false;
-        }
+        };
         let me = pos.to_move();
         let attacker = me.opponent();
-        let scan = self.scan(pos);
-        if !scan.my_fives.is_empty() {
-            return false;
-        }
         let mut defences: Vec<usize> = match scan.their_fives.as_slice() {
             [] => {
                 let threat = scan
