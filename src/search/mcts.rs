@@ -621,6 +621,45 @@ mod tests {
         assert_eq!(mcts.reused_tree(&nim(8)).nodes.len(), 1);
     }
 
+    /// Per tree level, the fewest visits of a node that has children.
+    fn fewest_visits_of_expanded_nodes(tree: &Tree<u32>) -> Vec<u32> {
+        let mut fewest = Vec::new();
+        let mut level = vec![0];
+        while !level.is_empty() {
+            let expanded = level.iter().filter(|&&i| tree.nodes[i].num_children > 0);
+            fewest.push(expanded.clone().map(|&i| tree.nodes[i].visits).min());
+            level = expanded.flat_map(|&i| tree.nodes[i].children()).collect();
+        }
+        fewest.into_iter().flatten().collect()
+    }
+
+    #[test]
+    fn deeper_leaves_wait_for_more_visits_before_they_expand() {
+        let search = |per_level: f32| {
+            let mut mcts: Mcts<Nim> = Mcts::new(MctsParams {
+                expand_threshold_per_level: per_level,
+                ..MctsParams::default()
+            });
+            mcts.search(&nim(30), &limits(3_000, 1, 5));
+            let (_, tree) = mcts.previous.take().unwrap();
+            (tree.nodes.len(), fewest_visits_of_expanded_nodes(&tree))
+        };
+        let (all_nodes, eager) = search(0.0);
+        let (fewer_nodes, patient) = search(4.0);
+        let threshold = |level: usize| 1 + 4 * level as u32;
+        assert!(fewer_nodes < all_nodes, "{fewer_nodes} >= {all_nodes}");
+        // Without the extra threshold some deep node expanded with fewer visits.
+        assert!(
+            eager
+                .iter()
+                .enumerate()
+                .any(|(level, &v)| v < 1 + 4 * level as u32)
+        );
+        for (level, &visits) in patient.iter().enumerate().skip(1) {
+            assert!(visits >= threshold(level), "level {level}: {visits}");
+        }
+    }
+
     #[test]
     fn threads_share_the_budget_and_agree_on_the_answer() {
         let mut mcts: Mcts<Nim> = Mcts::default();

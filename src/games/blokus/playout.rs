@@ -433,6 +433,49 @@ mod tests {
         }
     }
 
+    /// Plays one playout from the empty board; returns it with the moves it made.
+    fn one_playout(variant: Variant, seed: u64) -> (Playout, Vec<(Colour, MoveId)>) {
+        let mut playout = Playout::new(variant);
+        playout.start(&Board::new(variant));
+        let mut moves = Vec::new();
+        playout.run(&mut Rng::new(seed), |c, mv| moves.push((c, mv)));
+        (playout, moves)
+    }
+
+    #[test]
+    fn the_winner_replies_are_played_again_and_the_loser_ones_forgotten() {
+        let variant = Variant::Duo;
+        let (mut playout, moves) = one_playout(variant, 17);
+        playout.learn(|c| Some(c == 0));
+        let mut board = Board::new(variant);
+        let mut rng = Rng::new(1);
+        let mut replayed = 0;
+        for (i, &(c, mv)) in moves.iter().enumerate() {
+            if i > 0 && board.to_play() == Some(c) {
+                playout.start(&board);
+                if c == 0 {
+                    assert_eq!(playout.choose(c, &mut rng), Some(mv), "move {i}");
+                    replayed += 1;
+                } else {
+                    assert_eq!(playout.remembered_reply(c), None, "move {i}");
+                }
+            }
+            board.play(c, mv).unwrap();
+        }
+        assert!(replayed > 5, "only {replayed} replies");
+
+        // The same playout lost by everyone: nothing is left to replay.
+        let (mut playout, moves) = one_playout(variant, 17);
+        playout.learn(|_| Some(true));
+        playout.learn(|_| Some(false));
+        let mut board = Board::new(variant);
+        for &(c, mv) in &moves {
+            playout.start(&board);
+            assert_eq!(playout.remembered_reply(c), None);
+            board.play(c, mv).unwrap();
+        }
+    }
+
     #[test]
     fn playouts_end_with_no_moves_left() {
         let board = Board::new(Variant::Classic);
