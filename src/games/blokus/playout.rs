@@ -22,6 +22,10 @@ use crate::rng::Rng;
 /// two moves in Duo, as Pentobi's playouts do.
 const RECENT: usize = 3;
 
+/// The flag of [`Playout::value`] marking a point the choosing colour may not cover
+/// (local values stay far below it).
+const FORBIDDEN: u8 = 0x80;
+
 pub struct Playout {
     tables: &'static Tables,
     variant: Variant,
@@ -40,6 +44,9 @@ pub struct Playout {
     pieces_played: usize,
     /// Per point, how much covering it answers the other side (0 = not at all).
     local: [u8; MAX_POINTS],
+    /// Per point, while a colour chooses: its local value, plus [`FORBIDDEN`] where that
+    /// colour may not play.
+    value: [u8; MAX_POINTS],
     local_points: Vec<u16>,
     /// The moves of the best local value found this turn, with cumulative weights.
     candidates: Vec<(MoveId, f32)>,
@@ -71,6 +78,7 @@ impl Playout {
             to_play: 0,
             pieces_played: 0,
             local: [0; MAX_POINTS],
+            value: [0; MAX_POINTS],
             local_points: Vec::with_capacity(64),
             candidates: Vec::with_capacity(1024),
             piece_weight: piece_weights(variant, tables),
@@ -258,6 +266,7 @@ impl Playout {
             return Some(reply);
         }
         self.mark_local(c);
+        self.mark_values(c);
         let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
         let mut moves = std::mem::take(&mut self.moves[c]);
         self.candidates.clear();
@@ -266,19 +275,23 @@ impl Playout {
         let mut i = 0;
         while i < moves.len() {
             let m = moves[i];
-            if !self.is_valid(c, &m) {
-                moves.swap_remove(i);
-                continue;
-            }
+            let local = match self.local_value(&m) {
+                Some(local) if self.pieces_left[c][m.piece as usize] > 0 => local,
+                _ => {
+                    moves.swap_remove(i);
+                    continue;
+                }
+            };
             i += 1;
             if m.len >= min_size {
-                self.add_candidate(&m, &mut best_local, &mut total);
+                self.add_candidate(&m, local, &mut best_local, &mut total);
             }
         }
         if self.candidates.is_empty() {
             // No large piece fits any more: every piece is worth playing.
             for m in &moves {
-                self.add_candidate(m, &mut best_local, &mut total);
+                let local = self.local_value(m).expect("stale moves were dropped");
+                self.add_candidate(m, local, &mut best_local, &mut total);
             }
         }
         self.moves[c] = moves;
@@ -290,14 +303,32 @@ impl Playout {
         Some(self.candidates[i.min(self.candidates.len() - 1)].0)
     }
 
+    /// Combines the forbidden points of `c` and the local values into `value`, so that
+    /// judging a listed move reads each of its points once.
+    fn mark_values(&mut self, c: Colour) {
+        for ((value, &forbidden), &local) in
+            self.value.iter_mut().zip(&self.forbidden).zip(&self.local)
+        {
+            *value = local | ((forbidden >> c) & 1) << 7;
+        }
+    }
+
+    /// The local value of a listed move, or `None` when it no longer fits.
+    #[inline]
+    fn local_value(&self, m: &Placement) -> Option<u32> {
+        let v = m.points.map(|p| self.value[p as usize]);
+        if (v[0] | v[1] | v[2] | v[3] | v[4]) & FORBIDDEN != 0 {
+            return None;
+        }
+        let sum: u32 = v.iter().map(|&v| v as u32).sum();
+        // A smaller piece repeats its last point to fill the five.
+        Some(sum - (5 - m.len as u32) * v[4] as u32)
+    }
+
     /// Keeps `m` among the candidates if its local value is the best so far (starting
     /// them afresh when it beats them), with its cumulative piece weight.
     #[inline]
-    fn add_candidate(&mut self, m: &Placement, best_local: &mut u32, total: &mut f32) {
-        let local: u32 = m.points[..m.len as usize]
-            .iter()
-            .map(|&p| self.local[p as usize] as u32)
-            .sum();
+    fn add_candidate(&mut self, m: &Placement, local: u32, best_local: &mut u32, total: &mut f32) {
         if local < *best_local {
             return;
         }

@@ -18,7 +18,7 @@ pub const MAX_POINTS: usize = 22 * 22;
 const NUM_STATUSES: usize = 16;
 
 /// A placement as the generator's lists and the playouts' move lists store it: its
-/// points inline (a smaller piece repeats its first point), its piece and size, so
+/// points inline (a smaller piece repeats its last point), its piece and size, so
 /// checking and judging it reads no other table.
 #[derive(Clone, Copy, Debug)]
 #[repr(align(16))]
