@@ -116,6 +116,10 @@ play w a
 #? [?syntax error]
 41 gogui-rules_board_size
 #? [5 4]
+# A square board has one number, as GoGui's own boards.
+boardsize 7 7
+gogui-rules_board_size
+#? [7]
 boardsize 7 6
 # Exact scores (Pons' convention; - for a full column). Black threatens to win on D4;
 # every other White move loses to Black's fourth stone (22 - 4 = 18), D4 only later.

@@ -158,7 +158,7 @@ impl GtpGame for Connect4Gtp {
             ("gogui-rules_board", []) => Ok(self.game.gogui_rows().join("\n")),
             ("gogui-rules_board_size", []) => {
                 let size = self.game.size();
-                Ok(format!("{} {}", size.width(), size.height()))
+                Ok(gogui_rules::board_size(size.width(), size.height()))
             }
             ("gogui-rules_legal_moves", []) => Ok(gogui_rules::legal_moves(
                 self.game.legal_moves(),

@@ -11,6 +11,16 @@ pub enum Ending {
     Draw,
 }
 
+/// `gogui-rules_board_size`: one number for a square board (as GoGui's own boards
+/// are), `W H` otherwise.
+pub fn board_size(width: usize, height: usize) -> String {
+    if width == height {
+        width.to_string()
+    } else {
+        format!("{width} {height}")
+    }
+}
+
 /// `gogui-rules_legal_moves`: the moves on one line.
 pub fn legal_moves<M>(
     moves: impl IntoIterator<Item = M>,

@@ -152,14 +152,10 @@ impl GtpGame for GomokuGtp {
             ("gogui-analyze_commands", []) => Ok("string/Forbidden Points/tabula-forbidden".into()),
             ("gogui-rules_game_id", []) => Ok(self.name.replace(' ', "")),
             ("gogui-rules_board", []) => Ok(self.game.gogui_board()),
-            ("gogui-rules_board_size", []) => {
-                let (w, h) = (self.game.width(), self.game.height());
-                Ok(if w == h {
-                    w.to_string()
-                } else {
-                    format!("{w} {h}")
-                })
-            }
+            ("gogui-rules_board_size", []) => Ok(gogui_rules::board_size(
+                self.game.width(),
+                self.game.height(),
+            )),
             ("gogui-rules_legal_moves", []) => {
                 Ok(gogui_rules::legal_moves(self.game.legal_moves(), |p| {
                     self.game.format_move(p)
