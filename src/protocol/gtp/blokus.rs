@@ -4,7 +4,7 @@
 
 use super::game::GtpGame;
 use super::gogui_rules;
-use super::parse::int;
+use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::blokus::{Board, Colour, Engine, MoveId, Variant, sgf};
@@ -156,26 +156,17 @@ impl GtpGame for BlokusGtp {
                     .collect::<Vec<_>>()
                     .join("\n"))
             }
-            ("loadsgf", [file]) | ("loadsgf", [file, _]) => {
-                let before = match args {
-                    [_, n] => Some(int(n).ok_or(GtpError::Syntax)? as usize),
-                    _ => None,
-                };
-                let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
-                let board = sgf::read(&String::from_utf8_lossy(&text), before).map_err(|e| {
-                    log::warn!("loadsgf {file}: {e}");
+            ("loadsgf", _) => {
+                let record = records::load(args)?;
+                let board = sgf::read(&record.text, record.until).map_err(|e| {
+                    log::warn!("loadsgf {}: {e}", record.file);
                     GtpError::CannotLoadFile
                 })?;
                 self.board = board;
                 self.engine.clear();
                 Ok(String::new())
             }
-            ("savesgf", [file]) | ("printsgf", [file]) => {
-                std::fs::write(file, sgf::write(&self.board))
-                    .map(|_| String::new())
-                    .map_err(|e| GtpError::Other(format!("cannot write file: {e}")))
-            }
-            ("printsgf", []) => Ok(sgf::write(&self.board)),
+            ("savesgf", [_]) | ("printsgf", _) => records::print(args, || sgf::write(&self.board)),
             ("gogui-rules_game_id", []) => Ok(self.name().replace(' ', "")),
             ("gogui-rules_board", []) => Ok(self.board.gogui_board()),
             // Blokus moves do not fit GoGui's one-point moves, but an empty list still says

@@ -6,6 +6,7 @@
 use super::game::GtpGame;
 use super::gogui_rules::{self, Ending};
 use super::parse::{int, two_colours};
+use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::connect4::engine::Engine;
@@ -123,14 +124,8 @@ impl GtpGame for Connect4Gtp {
                 .ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", self.game.render())),
             ("final_score", []) => gogui_rules::final_score(self.ending()),
-            ("loadsgf", [file]) => self.load(file, None),
-            ("loadsgf", [file, n]) => {
-                self.load(file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
-            }
-            ("printsgf", []) => Ok(self.sgf()),
-            ("printsgf", [file]) => std::fs::write(file, self.sgf())
-                .map(|_| String::new())
-                .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+            ("loadsgf", _) => self.load(records::load(args)?),
+            ("printsgf", _) => records::print(args, || self.sgf()),
             ("tabula-scores", []) => {
                 let limits = ctx.limits(self.game.side_to_move() as usize, 1);
                 let analysis = self
@@ -226,10 +221,8 @@ impl Connect4Gtp {
         out
     }
 
-    fn load(&mut self, file: &str, until: Option<usize>) -> Reply {
-        let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
-        let game =
-            read_sgf(&String::from_utf8_lossy(&text), until).ok_or(GtpError::CannotLoadFile)?;
+    fn load(&mut self, record: records::Load) -> Reply {
+        let game = read_sgf(&record.text, record.until).ok_or(GtpError::CannotLoadFile)?;
         if game.size() != self.game.size() {
             self.engine = Engine::new(game.size());
         }

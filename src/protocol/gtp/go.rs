@@ -3,6 +3,7 @@
 
 use super::game::GtpGame;
 use super::parse::{colour, float, int, two_colours};
+use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::go::board::MAX_SIZE;
@@ -242,14 +243,8 @@ impl GtpGame for GoGtp {
                 game.set_rules(rules);
                 Ok(String::new())
             }
-            ("loadsgf", [file]) => load(game, file, None),
-            ("loadsgf", [file, n]) => {
-                load(game, file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
-            }
-            ("printsgf", []) => Ok(sgf::write(game)),
-            ("printsgf", [file]) => std::fs::write(file, sgf::write(game))
-                .map(|_| String::new())
-                .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+            ("loadsgf", _) => load(game, records::load(args)?),
+            ("printsgf", _) => records::print(args, || sgf::write(game)),
             ("all_legal", [c]) => {
                 let color = go_colour(c)?;
                 Ok(point_list(game, &game.legal_points(color)))
@@ -383,11 +378,9 @@ fn free_handicap(game: &mut GoGame, n: usize, seed: u64) -> Result<Vec<Point>, G
     Ok(points)
 }
 
-fn load(game: &mut GoGame, file: &str, until: Option<usize>) -> Reply {
-    let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
-    let text = String::from_utf8_lossy(&text);
-    let loaded = sgf::load(&text, game.rules(), game.komi(), until).map_err(|e| {
-        log::warn!("loadsgf {file}: {e}");
+fn load(game: &mut GoGame, record: records::Load) -> Reply {
+    let loaded = sgf::load(&record.text, game.rules(), game.komi(), record.until).map_err(|e| {
+        log::warn!("loadsgf {}: {e}", record.file);
         GtpError::CannotLoadFile
     })?;
     *game = loaded;

@@ -5,6 +5,7 @@
 use super::game::GtpGame;
 use super::gogui_rules::{self, Ending};
 use super::parse::{int, two_colours};
+use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::gomoku::engine::{Engine, tt_bytes_for};
@@ -141,14 +142,8 @@ impl GtpGame for GomokuGtp {
                 .map(|(p, foul)| format!("{} {}", self.game.format_move(*p), foul.name()))
                 .collect::<Vec<_>>()
                 .join("\n")),
-            ("loadsgf", [file]) => self.load(file, None),
-            ("loadsgf", [file, n]) => {
-                self.load(file, Some(int(n).ok_or(GtpError::Syntax)? as usize))
-            }
-            ("printsgf", []) => Ok(self.sgf()),
-            ("printsgf", [file]) => std::fs::write(file, self.sgf())
-                .map(|_| String::new())
-                .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+            ("loadsgf", _) => self.load(records::load(args)?),
+            ("printsgf", _) => records::print(args, || self.sgf()),
             ("gogui-analyze_commands", []) => Ok("string/Forbidden Points/tabula-forbidden".into()),
             ("gogui-rules_game_id", []) => Ok(self.name.replace(' ', "")),
             ("gogui-rules_board", []) => Ok(self.game.gogui_board()),
@@ -230,10 +225,9 @@ impl GomokuGtp {
         out
     }
 
-    fn load(&mut self, file: &str, until: Option<usize>) -> Reply {
-        let text = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
+    fn load(&mut self, record: records::Load) -> Reply {
         let game = self
-            .read_sgf(&String::from_utf8_lossy(&text), until)
+            .read_sgf(&record.text, record.until)
             .ok_or(GtpError::CannotLoadFile)?;
         self.game = game;
         self.engine.clear();

@@ -8,6 +8,7 @@ pub mod go;
 pub mod gogui_rules;
 pub mod gomoku;
 pub mod parse;
+pub mod records;
 pub mod response;
 pub mod session;
 
