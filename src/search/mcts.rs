@@ -130,6 +130,11 @@ struct Node<M> {
     w: f32,
     amaf_n: f32,
     amaf_w: f32,
+    /// The mean blended with the AMAF mean, as [`blend`] gives it; kept up to date by
+    /// every change of the four above, since selection reads it for each child.
+    blended: f32,
+    /// `1 / sqrt(n + 1)`, the exploration term's share of the node, kept like `blended`.
+    uncertainty: f32,
     /// The prior's value, kept for analysis output.
     prior: f32,
 }
@@ -148,12 +153,33 @@ impl<M> Node<M> {
             w: prior.weight * prior.value,
             amaf_n: 0.0,
             amaf_w: 0.0,
+            // No AMAF yet: the blend is the mean alone, whatever the equivalence.
+            blended: blend(prior.weight, prior.weight * prior.value, 0.0, 0.0, 1.0),
+            uncertainty: (prior.weight + 1.0).sqrt().recip(),
             prior: prior.value,
         }
     }
 
+    fn reblend(&mut self, rave_equiv: f32) {
+        self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, rave_equiv);
+        self.uncertainty = (self.n + 1.0).sqrt().recip();
+    }
+
     fn children(&self) -> std::ops::Range<usize> {
         self.first_child as usize..(self.first_child + self.num_children) as usize
+    }
+}
+
+/// RAVE: the mean of `n` visits worth `w` blended with the AMAF mean, the AMAF weight
+/// falling as real visits grow (equal at `rave_equiv` visits).
+#[inline]
+fn blend(n: f32, w: f32, amaf_n: f32, amaf_w: f32, rave_equiv: f32) -> f32 {
+    let mean = if n > 0.0 { w / n } else { 1.0 };
+    if amaf_n > 0.0 {
+        let beta = amaf_n / (amaf_n + n + amaf_n * n / rave_equiv);
+        (1.0 - beta) * mean + beta * amaf_w / amaf_n
+    } else {
+        mean
     }
 }
 
@@ -392,22 +418,21 @@ impl<G: SearchGame> Shared<'_, G> {
     fn select(&self, tree: &Tree<G::Move>, parent: usize) -> usize {
         let p = &tree.nodes[parent];
         let log_n = ((p.visits + p.virtual_loss) as f32 + 1.0).ln();
-        let c = self.params.exploration;
+        // c * sqrt(ln N / (n + 1)), with the child's part kept in the node.
+        let exploration = self.params.exploration * log_n.sqrt();
         let k = self.params.rave_equiv;
         let mut best = p.first_child as usize;
         let mut best_value = f32::NEG_INFINITY;
         for i in p.children() {
             let child = &tree.nodes[i];
-            // Virtual losses count as visits that lost.
-            let n = child.n + child.virtual_loss as f32;
-            let mean = if n > 0.0 { child.w / n } else { 1.0 };
-            let value = if child.amaf_n > 0.0 {
-                let beta = child.amaf_n / (child.amaf_n + n + child.amaf_n * n / k);
-                (1.0 - beta) * mean + beta * child.amaf_w / child.amaf_n
+            let value = if child.virtual_loss == 0 {
+                child.blended + exploration * child.uncertainty
             } else {
-                mean
+                // Virtual losses count as visits that lost.
+                let n = child.n + child.virtual_loss as f32;
+                blend(n, child.w, child.amaf_n, child.amaf_w, k)
+                    + exploration * (n + 1.0).sqrt().recip()
             };
-            let value = value + c * (log_n / (n + 1.0)).sqrt();
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -471,6 +496,7 @@ impl<G: SearchGame> Shared<'_, G> {
     }
 
     fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards) {
+        let rave_equiv = self.params.rave_equiv;
         for &(player, key) in &s.played {
             s.marks[key as usize] |= 1 << player;
         }
@@ -483,12 +509,14 @@ impl<G: SearchGame> Shared<'_, G> {
                 if s.marks[node.key as usize] & (1 << node.player) != 0 {
                     node.amaf_n += 1.0;
                     node.amaf_w += rewards[node.player as usize];
+                    node.reblend(rave_equiv);
                 }
             }
             let node = &mut tree.nodes[i];
             node.visits += 1;
             node.n += 1.0;
             node.w += rewards[node.player as usize];
+            node.reblend(rave_equiv);
             if depth > 0 {
                 node.virtual_loss -= 1;
                 s.marks[node.key as usize] |= 1 << node.player;
