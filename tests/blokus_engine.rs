@@ -1,6 +1,6 @@
-//! The Blokus player's behaviour: legal moves only, passes, reproducibility.
+//! The Blokus player's behaviour: legal moves only, passes, reproducibility, the book.
 
-use tabula::games::blokus::{Board, Engine, Variant};
+use tabula::games::blokus::{Board, Engine, Variant, shipped_book};
 use tabula::search::Limits;
 
 fn budget(playouts: u64, seed: u64) -> Limits {
@@ -46,6 +46,7 @@ fn passes_when_the_colour_has_no_move() {
 fn opening_moves_are_pentominoes() {
     let board = Board::new(Variant::Duo);
     let mut engine = Engine::new();
+    engine.set_book(false);
     let mv = engine.genmove(&board, 0, &budget(300, 3)).unwrap();
     assert_eq!(board.tables().info(mv).len, 5);
     let classic = Board::new(Variant::Classic);
@@ -101,4 +102,24 @@ fn a_raised_stop_flag_ends_the_search_at_once() {
     // Even without a single playout there is a legal answer.
     let mv = Engine::new().genmove(&board, 0, &limits).unwrap();
     assert!(board.is_legal(0, mv));
+}
+
+#[test]
+fn the_duo_opening_comes_from_the_book_without_searching() {
+    let book = shipped_book(Variant::Duo).unwrap();
+    let mut board = Board::new(Variant::Duo);
+    // A raised stop flag: any search would answer before its first playout.
+    let stopped = Limits::default();
+    stopped
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut engine = Engine::new();
+    for c in [0, 1] {
+        let mv = engine.genmove(&board, c, &stopped).unwrap();
+        assert_eq!(Some(mv), book.reply(&board, c));
+        board.play(c, mv).unwrap();
+    }
+    // Past the book the search answers again.
+    assert_eq!(book.reply(&board, 0), None);
+    assert!(engine.genmove(&board, 0, &budget(50, 1)).is_some());
 }

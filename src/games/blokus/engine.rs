@@ -3,6 +3,7 @@
 //! other colours' attach points, and the playout policy of [`Playout`].
 
 use super::board::{Board, Colour, MAX_COLOURS};
+use super::book::shipped_book;
 use super::knowledge::{Masks, min_piece_size, move_score};
 use super::playout::Playout;
 use super::rewards::{ScoreStats, rewards};
@@ -212,6 +213,8 @@ impl SearchGame for SearchPosition {
 /// The Blokus player: keeps its search tree from one move to the next.
 pub struct Engine {
     mcts: Mcts<SearchPosition>,
+    /// Whether `genmove` answers from the shipped opening book where it can.
+    use_book: bool,
 }
 
 impl Default for Engine {
@@ -224,6 +227,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             mcts: Mcts::new(Engine::params()),
+            use_book: true,
         }
     }
 
@@ -239,7 +243,13 @@ impl Engine {
     pub fn with_params(params: MctsParams) -> Engine {
         Engine {
             mcts: Mcts::new(params),
+            use_book: true,
         }
+    }
+
+    /// Turns the opening book on or off (it is on by default).
+    pub fn set_book(&mut self, on: bool) {
+        self.use_book = on;
     }
 
     /// Forgets the search tree (a new game or a loaded position).
@@ -276,6 +286,17 @@ impl Engine {
 
     /// The move to play for `colour`, or `None` (pass) when it has none.
     pub fn genmove(&mut self, board: &Board, colour: Colour, limits: &Limits) -> Option<MoveId> {
+        let book = self
+            .use_book
+            .then(|| shipped_book(board.variant()))
+            .flatten();
+        if let Some(mv) = book.and_then(|book| book.reply(board, colour)) {
+            log::info!(
+                "blokus genmove: {} from the opening book",
+                board.format_move(mv)
+            );
+            return Some(mv);
+        }
         let result = self.search(board, colour, limits)?;
         // Stopped before the first playout: the largest piece is a sound answer.
         let largest = || {

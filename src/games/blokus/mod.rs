@@ -2,6 +2,7 @@
 //! players), Duo and Junior.
 
 mod board;
+mod book;
 mod engine;
 mod knowledge;
 mod notation;
@@ -15,6 +16,7 @@ mod tables;
 mod variant;
 
 pub use board::{Board, Colour, FinalScore, MAX_COLOURS, PlayError};
+pub use book::{Book, BookError, shipped_book};
 pub use engine::{ColourMove, Engine, SearchPosition};
 pub use notation::{
     ColourSyntaxError, MoveSyntaxError, format_colour, format_move, parse_colour, parse_move,
