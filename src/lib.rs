@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod cputime;
+pub mod flags;
 pub mod games;
 pub mod protocol;
 pub mod rng;

@@ -12,6 +12,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
+use tabula::flags;
 use tabula::games::blokus::{Board, Book, Engine, Variant};
 use tabula::search::Limits;
 
@@ -27,20 +28,11 @@ fn options() -> Options {
         threads: 2,
         out: "data/blokus/book-duo.txt".to_string(),
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let value = pair
-            .get(1)
-            .unwrap_or_else(|| panic!("{} needs a value", pair[0]));
-        let number = || {
-            value
-                .parse::<u64>()
-                .unwrap_or_else(|_| panic!("bad value {value}"))
-        };
-        match pair[0].as_str() {
-            "--playouts" => options.playouts = number(),
-            "--threads" => options.threads = number().max(1) as usize,
-            "--out" => options.out = value.clone(),
+    for (flag, value) in flags::pairs() {
+        match flag.as_str() {
+            "--playouts" => options.playouts = flags::number(&flag, &value),
+            "--threads" => options.threads = flags::number::<usize>(&flag, &value).max(1),
+            "--out" => options.out = value,
             other => panic!("unknown option {other}"),
         }
     }

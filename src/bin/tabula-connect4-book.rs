@@ -11,6 +11,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use tabula::flags;
 use tabula::games::connect4::solver::{Book, Solver};
 use tabula::games::connect4::{BoardSize, Connect4};
 use tabula::search::Limits;
@@ -29,21 +30,12 @@ fn options() -> Options {
         max_entries: 500_000,
         out: "data/connect4/book-7x6.bin".to_string(),
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let value = pair
-            .get(1)
-            .unwrap_or_else(|| panic!("{} needs a value", pair[0]));
-        let number = || {
-            value
-                .parse()
-                .unwrap_or_else(|_| panic!("bad value {value}"))
-        };
-        match pair[0].as_str() {
-            "--depth" => options.depth = number() as u32,
-            "--table-bits" => options.table_bits = number() as u32,
-            "--max-entries" => options.max_entries = number(),
-            "--out" => options.out = value.clone(),
+    for (flag, value) in flags::pairs() {
+        match flag.as_str() {
+            "--depth" => options.depth = flags::number(&flag, &value),
+            "--table-bits" => options.table_bits = flags::number(&flag, &value),
+            "--max-entries" => options.max_entries = flags::number(&flag, &value),
+            "--out" => options.out = value,
             other => panic!("unknown option {other}"),
         }
     }
