@@ -17,6 +17,7 @@ options:
   --seed N         seed of every random choice (default 0): same seed, same answers
   --playouts N     fixed budget per move (playouts or nodes), for reproducible play
   --threads N      search threads (default 1)
+  --nobook         no opening book (Blokus Duo): every move searched
   -h, --help       this text
   -V, --version    version
 
@@ -63,6 +64,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, 
             "--game" => options.game = Some(value().ok_or("--game needs a name")?),
             "--seed" => options.settings.seed = number("--seed", value())?,
             "--playouts" => options.settings.playouts = Some(number("--playouts", value())?),
+            "--nobook" => options.settings.book = false,
             "--threads" => {
                 let n: usize = number("--threads", value())?;
                 options.settings.threads = n.max(1);

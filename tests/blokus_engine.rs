@@ -1,5 +1,7 @@
 //! The Blokus player's behaviour: legal moves only, passes, reproducibility, the book.
 
+mod common;
+
 use tabula::games::blokus::{Board, Engine, Variant, shipped_book};
 use tabula::search::Limits;
 
@@ -122,4 +124,30 @@ fn the_duo_opening_comes_from_the_book_without_searching() {
     // Past the book the search answers again.
     assert_eq!(book.reply(&board, 0), None);
     assert!(engine.genmove(&board, 0, &budget(50, 1)).is_some());
+}
+
+#[test]
+fn the_nobook_flag_makes_the_daemon_search_the_opening() {
+    let book = shipped_book(Variant::Duo).unwrap();
+    let first = |flags: &[&str]| {
+        let mut args = vec!["--playouts", "50"];
+        args.extend_from_slice(flags);
+        let mut daemon = common::Engine::tabula(&args);
+        daemon.ok("set_game Blokus Duo");
+        let answer = daemon.ok("genmove b");
+        daemon.quit();
+        answer
+    };
+    let board = Board::new(Variant::Duo);
+    let from_book = board.format_move(book.reply(&board, 0).unwrap());
+    assert_eq!(first(&[]), from_book);
+    // The same budget searched by the library, book off: what --nobook must answer.
+    let mut engine = Engine::new();
+    engine.set_book(false);
+    let searched = board.format_move(engine.genmove(&board, 0, &budget(50, 0)).unwrap());
+    assert_ne!(
+        searched, from_book,
+        "at this budget the search differs from the book"
+    );
+    assert_eq!(first(&["--nobook"]), searched);
 }

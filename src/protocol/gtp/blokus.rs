@@ -69,6 +69,7 @@ impl BlokusGtp {
     }
 
     fn generate(&mut self, c: Colour, ctx: &Context) -> Option<MoveId> {
+        self.engine.set_book(ctx.settings.book);
         self.engine.genmove(&self.board, c, &ctx.limits(c, 20))
     }
 

@@ -20,6 +20,8 @@ pub struct Settings {
     /// Fixed budget per move (playouts or nodes), for reproducible answers.
     pub playouts: Option<u64>,
     pub threads: usize,
+    /// Whether engines may answer from their opening books (Blokus Duo's).
+    pub book: bool,
 }
 
 impl Default for Settings {
@@ -28,6 +30,7 @@ impl Default for Settings {
             seed: 0,
             playouts: None,
             threads: 1,
+            book: true,
         }
     }
 }
