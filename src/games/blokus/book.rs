@@ -6,6 +6,9 @@
 //! against Pentobi level 5 rose by about two points per game with either colour. The
 //! book holds what a long search chose, so a game gets that first move for free.
 //!
+//! It holds Black's first move, White's answer to every first pentomino, and Black's
+//! second move after its own first move and each such answer.
+//!
 //! Format, one position per line: the moves from the empty board, each a move in
 //! Pentobi's notation, separated by spaces, then ` -> ` and the reply. Black's own
 //! first move has no moves before the arrow. `#` starts a comment line.
@@ -144,26 +147,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_shipped_book_answers_the_first_two_moves() {
-        let book = shipped_book(Variant::Duo).unwrap();
-        let mut board = Board::new(Variant::Duo);
-        let first = book.reply(&board, 0).expect("Black's first move");
-        board.play(0, first).unwrap();
-        assert!(
-            book.reply(&board, 1).is_some(),
-            "White's answer to the book move"
-        );
-        // Every first move of a pentomino has an answer.
-        let board = Board::new(Variant::Duo);
-        let tables = board.tables();
-        for mv in board.legal_moves(0) {
-            if tables.info(mv).len == 5 {
+    /// Asserts that the book answers every first move of a pentomino on `board`.
+    fn answers_every_first_pentomino(book: &Book, board: &Board) {
+        let c = board.to_play().unwrap();
+        for mv in board.legal_moves(c) {
+            if board.tables().info(mv).len == 5 {
                 let mut after = board.clone();
-                after.play(0, mv).unwrap();
-                assert!(book.reply(&after, 1).is_some(), "{}", board.format_move(mv));
+                after.play(c, mv).unwrap();
+                let reply = book.reply(&after, 1 - c);
+                assert!(reply.is_some(), "{}", Book::format_line(board, mv));
             }
         }
+    }
+
+    #[test]
+    fn the_shipped_book_answers_the_first_three_moves() {
+        let book = shipped_book(Variant::Duo).unwrap();
+        let mut board = Board::new(Variant::Duo);
+        answers_every_first_pentomino(book, &board);
+        let first = book.reply(&board, 0).expect("Black's first move");
+        board.play(0, first).unwrap();
+        answers_every_first_pentomino(book, &board);
         assert!(shipped_book(Variant::Classic).is_none());
     }
 }
