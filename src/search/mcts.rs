@@ -133,7 +133,7 @@ struct Node<M> {
     /// The mean blended with the AMAF mean, as [`blend`] gives it; kept up to date by
     /// every change of the four above, since selection reads it for each child.
     blended: f32,
-    /// `1 / sqrt(n + 1)`, the exploration term's share of the node, kept like `blended`.
+    /// [`uncertainty`] of `n`, kept up to date like `blended`.
     uncertainty: f32,
     /// The prior's value, kept for analysis output.
     prior: f32,
@@ -155,14 +155,14 @@ impl<M> Node<M> {
             amaf_w: 0.0,
             // No AMAF yet: the blend is the mean alone, whatever the equivalence.
             blended: blend(prior.weight, prior.weight * prior.value, 0.0, 0.0, 1.0),
-            uncertainty: (prior.weight + 1.0).sqrt().recip(),
+            uncertainty: uncertainty(prior.weight),
             prior: prior.value,
         }
     }
 
     fn reblend(&mut self, rave_equiv: f32) {
         self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, rave_equiv);
-        self.uncertainty = (self.n + 1.0).sqrt().recip();
+        self.uncertainty = uncertainty(self.n);
     }
 
     fn children(&self) -> std::ops::Range<usize> {
@@ -181,6 +181,12 @@ fn blend(n: f32, w: f32, amaf_n: f32, amaf_w: f32, rave_equiv: f32) -> f32 {
     } else {
         mean
     }
+}
+
+/// The child's share of the exploration term `c * sqrt(ln N / (n + 1))`.
+#[inline]
+fn uncertainty(n: f32) -> f32 {
+    (n + 1.0).sqrt().recip()
 }
 
 struct Tree<M> {
@@ -430,8 +436,7 @@ impl<G: SearchGame> Shared<'_, G> {
             } else {
                 // Virtual losses count as visits that lost.
                 let n = child.n + child.virtual_loss as f32;
-                blend(n, child.w, child.amaf_n, child.amaf_w, k)
-                    + exploration * (n + 1.0).sqrt().recip()
+                blend(n, child.w, child.amaf_n, child.amaf_w, k) + exploration * uncertainty(n)
             };
             if value > best_value {
                 best_value = value;
@@ -681,7 +686,7 @@ mod tests {
             eager
                 .iter()
                 .enumerate()
-                .any(|(level, &v)| v < 1 + 4 * level as u32)
+                .any(|(level, &v)| v < threshold(level))
         );
         for (level, &visits) in patient.iter().enumerate().skip(1) {
             assert!(visits >= threshold(level), "level {level}: {visits}");
