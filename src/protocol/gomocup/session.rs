@@ -419,7 +419,7 @@ impl Session {
                 ms = ms.min(left.max(0) as f64 / 12.0);
             }
         }
-        Duration::from_millis((ms * 0.88 - 40.0).max(10.0) as u64)
+        Duration::from_millis((ms * 0.95 - 30.0).max(10.0) as u64)
     }
 
     /// The search ended: take the engine back, play our move and answer it.
