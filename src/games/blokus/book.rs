@@ -6,8 +6,9 @@
 //! against Pentobi level 5 rose by about two points per game with either colour. The
 //! book holds what a long search chose, so a game gets that first move for free.
 //!
-//! It holds Black's first move, White's answer to every first pentomino, and Black's
-//! second move after its own first move and each such answer.
+//! It holds Black's first move, White's answer to every first pentomino, Black's
+//! second move after its own first move and each such answer, and White's second move
+//! after each first X pentomino, the book's answer and each second pentomino.
 //!
 //! Format, one position per line: the moves from the empty board, each a move in
 //! Pentobi's notation, separated by spaces, then ` -> ` and the reply. Black's own
@@ -108,6 +109,7 @@ pub fn shipped_book(variant: Variant) -> Option<&'static Book> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::blokus::piece_by_name;
 
     #[test]
     fn lines_replay_and_answer_their_position() {
@@ -147,8 +149,8 @@ mod tests {
         }
     }
 
-    /// Asserts that the book answers every first move of a pentomino on `board`.
-    fn answers_every_first_pentomino(book: &Book, board: &Board) {
+    /// Asserts that the book answers every pentomino move of the colour to move on `board`.
+    fn answers_every_pentomino(book: &Book, board: &Board) {
         let c = board.to_play().unwrap();
         for mv in board.legal_moves(c) {
             if board.tables().info(mv).len == 5 {
@@ -161,13 +163,27 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_book_answers_the_first_three_moves() {
+    fn the_shipped_book_answers_the_openings_it_holds() {
         let book = shipped_book(Variant::Duo).unwrap();
-        let mut board = Board::new(Variant::Duo);
-        answers_every_first_pentomino(book, &board);
+        let empty = Board::new(Variant::Duo);
+        answers_every_pentomino(book, &empty);
+        let mut board = empty.clone();
         let first = book.reply(&board, 0).expect("Black's first move");
         board.play(0, first).unwrap();
-        answers_every_first_pentomino(book, &board);
+        answers_every_pentomino(book, &board);
+        // White's second move after each first X pentomino and the book's answer.
+        let x = piece_by_name("X").unwrap();
+        let first_xs: Vec<_> = (empty.legal_moves(0).into_iter())
+            .filter(|&mv| empty.tables().info(mv).piece == x)
+            .collect();
+        assert_eq!(first_xs.len(), 5);
+        for mv in first_xs {
+            let mut board = empty.clone();
+            board.play(0, mv).unwrap();
+            let answer = book.reply(&board, 1).expect("White's answer");
+            board.play(1, answer).unwrap();
+            answers_every_pentomino(book, &board);
+        }
         assert!(shipped_book(Variant::Classic).is_none());
     }
 }
