@@ -462,3 +462,19 @@ impl Session {
         lines
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_budget_keeps_inside_the_turn_and_the_match() {
+        let mut session = Session::new(Options::default());
+        session.handle_line("INFO timeout_turn 1000");
+        assert_eq!(session.move_budget(), Duration::from_millis(920));
+        // A match limit with 1,200 ms left allows a twelfth of it, 100 ms, less the margin.
+        session.handle_line("INFO timeout_match 60000");
+        session.handle_line("INFO time_left 1200");
+        assert_eq!(session.move_budget(), Duration::from_millis(65));
+    }
+}
