@@ -42,17 +42,24 @@ fn options() -> Options {
     options
 }
 
-/// The boards after each pentomino move of the colour to move on `board`.
-fn after_each_pentomino(board: &Board) -> Vec<Board> {
+/// The moves of the colour to move on `board` that `keep` accepts.
+fn moves_where(board: &Board, keep: impl Fn(MoveId) -> bool) -> Vec<MoveId> {
     let colour = board.to_play().expect("the opening goes on");
-    let tables = board.tables();
     board
         .legal_moves(colour)
         .into_iter()
-        .filter(|&mv| tables.info(mv).len == 5)
+        .filter(|&mv| keep(mv))
+        .collect()
+}
+
+/// The boards after each pentomino move of the colour to move on `board`.
+fn after_each_pentomino(board: &Board) -> Vec<Board> {
+    let colour = board.to_play().expect("the opening goes on");
+    moves_where(board, |mv| board.tables().info(mv).len == 5)
+        .into_iter()
         .map(|mv| {
             let mut after = board.clone();
-            after.play(colour, mv).expect("a legal first move");
+            after.play(colour, mv).expect("a legal move");
             after
         })
         .collect()
@@ -60,14 +67,8 @@ fn after_each_pentomino(board: &Board) -> Vec<Board> {
 
 /// The first moves of the X pentomino on `board`.
 fn first_x_moves(board: &Board) -> Vec<MoveId> {
-    let colour = board.to_play().expect("the opening goes on");
     let x = piece_by_name("X").expect("the X pentomino");
-    let tables = board.tables();
-    board
-        .legal_moves(colour)
-        .into_iter()
-        .filter(|&mv| tables.info(mv).piece == x)
-        .collect()
+    moves_where(board, |mv| board.tables().info(mv).piece == x)
 }
 
 /// The book's reply to the position `board`, among the searched lines.
