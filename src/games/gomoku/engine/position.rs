@@ -35,6 +35,10 @@ const PATS: [Pat; 16] = [
 struct Combos {
     threat: Vec<Threat>,
     value: Vec<i32>,
+    /// The value for a colour bound by fouls: a cell whose patterns make it look like
+    /// a foul (two threes, two fours, an overline, no five) is worth nothing to it,
+    /// since it may never be played.
+    value_with_fouls: Vec<i32>,
 }
 
 fn combos() -> &'static Combos {
@@ -43,13 +47,30 @@ fn combos() -> &'static Combos {
         let n = 1 << 16;
         let mut threat = Vec::with_capacity(n);
         let mut value = Vec::with_capacity(n);
+        let mut value_with_fouls = Vec::with_capacity(n);
         for packed in 0..n {
             let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
             threat.push(combine(pats));
-            value.push(pats.iter().map(|&p| PAT_VALUE[p as usize]).sum());
+            let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
+            value.push(sum);
+            value_with_fouls.push(if looks_like_a_foul(pats) { 0 } else { sum });
         }
-        Combos { threat, value }
+        Combos {
+            threat,
+            value,
+            value_with_fouls,
+        }
     })
+}
+
+/// Whether Renju's Black may not play a cell with these line patterns, judged from the
+/// patterns alone (a three that cannot really become a straight four still counts).
+fn looks_like_a_foul(pats: [Pat; 4]) -> bool {
+    let count = |wanted: &[Pat]| pats.iter().filter(|p| wanted.contains(p)).count();
+    count(&[Pat::Five]) == 0
+        && (count(&[Pat::Overline, Pat::D4]) > 0
+            || count(&[Pat::B4, Pat::F4]) >= 2
+            || count(&[Pat::F3]) >= 2)
 }
 
 fn combine(pats: [Pat; 4]) -> Threat {
@@ -107,6 +128,8 @@ pub struct Position {
     /// Stones within two cells (candidate moves have at least one).
     near: Box<[u8; CELLS]>,
     tables: [&'static [Pat]; 2],
+    /// Per colour: the value of a cell from its packed patterns.
+    cell_values: [&'static [i32]; 2],
     /// Sum of pattern values over empty cells, per colour.
     value: [i32; 2],
     stack: Vec<usize>,
@@ -130,6 +153,11 @@ impl Position {
             _ if rules.black_double_three_forbidden => Some(FoulSet::DOUBLE_THREE_ONLY),
             _ => None,
         };
+        let combos = combos();
+        let black_values = match fouls {
+            Some(set) if set.double_four => &combos.value_with_fouls,
+            _ => &combos.value,
+        };
         let mut pos = Position {
             rules,
             board: Board::new(game.width(), game.height()),
@@ -139,6 +167,7 @@ impl Position {
             pats: Box::new([[0; 2]; CELLS]),
             near: Box::new([0; CELLS]),
             tables: [table_of(Color::Black), table_of(Color::White)],
+            cell_values: [black_values, &combos.value],
             value: [0; 2],
             stack: Vec::with_capacity(game.width() * game.height()),
             to_move: Color::Black,
@@ -220,7 +249,7 @@ impl Position {
         if self.board.get(index) != EMPTY {
             return 0;
         }
-        combos().value[self.pats[index][color.index()] as usize]
+        self.cell_values[color.index()][self.pats[index][color.index()] as usize]
     }
 
     /// The combined threat `color` makes by playing the empty cell `index` (fouls not judged).
@@ -327,7 +356,7 @@ impl Position {
                 let empty = self.board.get(j) == EMPTY;
                 if empty {
                     for c in [Color::Black, Color::White] {
-                        self.value[c.index()] -= PAT_VALUE[self.pat(j, d, c) as usize];
+                        self.value[c.index()] -= self.cell_value(j, c);
                     }
                 }
                 // `j` sees `index` at offset -k.
@@ -338,7 +367,7 @@ impl Position {
                 }
                 if empty {
                     for c in [Color::Black, Color::White] {
-                        self.value[c.index()] += PAT_VALUE[self.pat(j, d, c) as usize];
+                        self.value[c.index()] += self.cell_value(j, c);
                     }
                 }
             }
@@ -387,5 +416,56 @@ impl Position {
             let row = Point::new(0, y).index();
             out.extend((row..row + self.width).filter(|&i| self.board.get(i) == EMPTY));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The evaluation kept up to date move by move equals the one computed from scratch.
+    #[test]
+    fn incremental_values_match_a_fresh_count() {
+        for rules in [Rules::freestyle(), Rules::renju()] {
+            let mut rng = Rng::new(5);
+            let mut game = Gomoku::new(rules, 15, 15).unwrap();
+            let mut pos = Position::new(&game);
+            for _ in 0..60 {
+                let p = Point::new(3 + rng.below(9) as usize, 3 + rng.below(9) as usize);
+                if game.outcome().is_some() || game.play(p).is_err() {
+                    continue;
+                }
+                pos.play(p.index());
+                let fresh = Position::new(&game);
+                assert_eq!(pos.value, fresh.value, "after {p:?}\n{}", game.render());
+            }
+            assert!(game.history().len() > 30);
+            while game.undo().is_some() {
+                pos.undo();
+                assert_eq!(pos.value, Position::new(&game).value);
+            }
+        }
+    }
+
+    /// Under Renju a cell where Black would make two open threes is worth nothing to
+    /// Black (it may not be played); in freestyle it is Black's best cell.
+    #[test]
+    fn a_double_three_point_is_worth_nothing_to_renju_black() {
+        let black = [(5, 7), (6, 7), (7, 5), (7, 6)];
+        let white = [(0, 0), (14, 0), (0, 14), (14, 14)];
+        let value_at_centre = |rules: Rules| {
+            let mut g = Gomoku::new(rules, 15, 15).unwrap();
+            for (&(bx, by), &(wx, wy)) in black.iter().zip(&white) {
+                g.place(Point::new(bx, by), Color::Black).unwrap();
+                g.place(Point::new(wx, wy), Color::White).unwrap();
+            }
+            let pos = Position::new(&g);
+            let centre = Point::new(7, 7).index();
+            assert_eq!(pos.threat(centre, Color::Black), Threat::DoubleThree);
+            pos.cell_value(centre, Color::Black)
+        };
+        assert_eq!(value_at_centre(Rules::renju()), 0);
+        assert!(value_at_centre(Rules::freestyle()) >= 2 * PAT_VALUE[Pat::F3 as usize]);
     }
 }

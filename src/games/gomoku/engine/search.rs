@@ -360,14 +360,13 @@ impl Engine {
         }
         if depth <= 0 || ply >= MAX_PLY {
             // A leaf: only a five to block extends the search.
-            let me = pos.to_move();
             let scan = self.scan(pos);
             if !scan.my_fives.is_empty() {
                 return WIN - ply as i32;
             }
             if scan.their_fives.is_empty() || ply >= MAX_PLY {
                 let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
-                if quiet && scan.my_open_fours.iter().any(|&i| !pos.is_forbidden(i, me)) {
+                if quiet && !scan.my_open_fours.is_empty() {
                     return WIN - ply as i32 - 2;
                 }
                 return pos.evaluate();
@@ -445,17 +444,22 @@ impl Engine {
             their_open_fours: Vec::new(),
             their_fours: Vec::new(),
         };
+        // A four point that is a foul for Black threatens nothing: it may not be played.
         for &i in &cands {
             match pos.threat(i, me) {
                 Threat::Five if pos.wins_by(i, me) => scan.my_fives.push(i),
-                Threat::OpenFour => scan.my_open_fours.push(i),
-                Threat::Four | Threat::FourThree => scan.my_fours.push(i),
+                Threat::OpenFour if !pos.is_forbidden(i, me) => scan.my_open_fours.push(i),
+                Threat::Four | Threat::FourThree if !pos.is_forbidden(i, me) => {
+                    scan.my_fours.push(i)
+                }
                 _ => {}
             }
             match pos.threat(i, them) {
                 Threat::Five if pos.wins_by(i, them) => scan.their_fives.push(i),
-                Threat::OpenFour => scan.their_open_fours.push(i),
-                Threat::Four | Threat::FourThree => scan.their_fours.push(i),
+                Threat::OpenFour if !pos.is_forbidden(i, them) => scan.their_open_fours.push(i),
+                Threat::Four | Threat::FourThree if !pos.is_forbidden(i, them) => {
+                    scan.their_fours.push(i)
+                }
                 _ => {}
             }
         }
@@ -490,11 +494,12 @@ impl Engine {
             return None;
         }
         // A straight four wins when the opponent has no four to answer with.
-        if !root && scan.their_fours.is_empty() && scan.their_open_fours.is_empty() {
-            let open = scan.my_open_fours.iter().any(|&i| !pos.is_forbidden(i, me));
-            if open {
-                return Some(WIN - 2);
-            }
+        if !root
+            && scan.their_fours.is_empty()
+            && scan.their_open_fours.is_empty()
+            && !scan.my_open_fours.is_empty()
+        {
+            return Some(WIN - 2);
         }
         let mut scored: Vec<(i32, usize)>;
         if !scan.their_open_fours.is_empty() {

@@ -139,12 +139,8 @@ impl Engine {
             pos.undo();
             return win.then_some(block);
         }
-        let them = me.opponent();
         // An open three of theirs outruns any three of ours: then only fours.
-        let their_three = scan
-            .their_open_fours
-            .iter()
-            .any(|&i| !pos.is_forbidden(i, them));
+        let their_three = !scan.their_open_fours.is_empty();
         let mut threats: Vec<(i32, usize)> = Vec::new();
         for &i in scan.my_open_fours.iter().chain(&scan.my_fours) {
             threats.push((1 << 20 | pos.move_score(i, me), i));
@@ -172,14 +168,9 @@ impl Engine {
             return false;
         };
         let me = pos.to_move();
-        let attacker = me.opponent();
         let mut defences: Vec<usize> = match scan.their_fives.as_slice() {
             [] => {
-                let threat = scan
-                    .their_open_fours
-                    .iter()
-                    .any(|&i| !pos.is_forbidden(i, attacker));
-                if !threat {
+                if scan.their_open_fours.is_empty() {
                     return false;
                 }
                 // Every point that stops a straight four is a four point of the
@@ -270,6 +261,51 @@ mod tests {
         );
         w.set_to_move(Color::White);
         assert!(vct(&w, 3).is_some());
+    }
+
+    /// Black's open three on row 7 whose two straight-four points each also make a four
+    /// on a column: under Renju both are double-fours, so the three threatens nothing
+    /// and White need not answer it; in freestyle both are open-four points.
+    #[test]
+    fn four_points_that_are_fouls_threaten_nothing() {
+        let black = [
+            (5, 7),
+            (6, 7),
+            (7, 7),
+            (8, 4),
+            (8, 5),
+            (8, 6),
+            (4, 8),
+            (4, 9),
+            (4, 10),
+        ];
+        let white = [
+            (8, 3),
+            (4, 11),
+            (0, 0),
+            (14, 0),
+            (0, 14),
+            (14, 14),
+            (1, 1),
+            (13, 1),
+        ];
+        let open_four_points = |rules: Rules| {
+            let mut g = board(rules, &black, &white);
+            g.set_to_move(Color::White);
+            let mut engine = Engine::new(1 << 20);
+            let mut pos = Position::new(&g);
+            let scan = engine.scan(&mut pos);
+            let mut points = scan.their_open_fours.clone();
+            points.sort_unstable();
+            (points, scan.their_fours.contains(&Point::new(8, 7).index()))
+        };
+        let (renju, renju_four) = open_four_points(Rules::renju());
+        assert_eq!(renju, Vec::<usize>::new());
+        assert!(!renju_four);
+        let (free, _) = open_four_points(Rules::freestyle());
+        let mut expected = vec![Point::new(4, 7).index(), Point::new(8, 7).index()];
+        expected.sort_unstable();
+        assert_eq!(free, expected);
     }
 
     /// Every VCT claimed in random positions survives every reply of the defender (not
