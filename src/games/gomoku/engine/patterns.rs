@@ -184,6 +184,22 @@ fn absolute_tables(exact: bool) -> [Vec<Pat>; 2] {
     out
 }
 
+/// Both colours' patterns per absolute key in one byte (Black's in the low four bits,
+/// White's in the high four), each colour winning with exactly five (`exact`) or five or
+/// more: a move updates both colours' patterns of a cell with one look-up.
+pub fn pair_table(black_exact: bool, white_exact: bool) -> &'static [u8] {
+    static PAIRS: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
+    PAIRS[usize::from(black_exact) * 2 + usize::from(white_exact)].get_or_init(|| {
+        let black = &tables(black_exact).by_color[0];
+        let white = &tables(white_exact).by_color[1];
+        black
+            .iter()
+            .zip(white)
+            .map(|(&b, &w)| b as u8 | (w as u8) << 4)
+            .collect()
+    })
+}
+
 /// Tables for "exactly five wins" (`exact`) or "five or more".
 pub fn tables(exact: bool) -> &'static Tables {
     static EXACT: OnceLock<Tables> = OnceLock::new();

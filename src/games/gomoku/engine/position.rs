@@ -2,12 +2,15 @@
 //! line neighbours, kept up to date incrementally, so that the pattern a move would make
 //! is one table look-up. Also keeps a pattern-based evaluation up to date.
 
-use super::patterns::{Pat, slot, tables};
-use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, WALL};
+use super::patterns::{Pat, pair_table, slot};
+use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, STRIDE, WALL};
 use crate::games::gomoku::forbidden::{self, FoulSet};
 use crate::games::gomoku::game::{Gomoku, zobrist, zobrist_side};
 use crate::games::gomoku::rules::{Rules, Variant};
 use std::sync::OnceLock;
+
+// A padded row's cells fit the bits of one word.
+const _: () = assert!(STRIDE <= 64);
 
 /// Value of one line pattern on an empty cell, for the colour that could play there.
 const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
@@ -127,7 +130,11 @@ pub struct Position {
     pats: Box<[[u16; 2]; CELLS]>,
     /// Stones within two cells (candidate moves have at least one).
     near: Box<[u8; CELLS]>,
-    tables: [&'static [Pat]; 2],
+    /// Per padded row, one bit per column: the empty cells with a stone within two
+    /// cells, so that listing the candidate moves skips the rest of the board.
+    candidate_rows: [u64; CELLS / STRIDE],
+    /// Both colours' patterns per line key (see [`pair_table`]).
+    pair_table: &'static [u8],
     /// Per colour: the value of a cell from its packed patterns.
     cell_values: [&'static [i32]; 2],
     /// Sum of pattern values over empty cells, per colour.
@@ -147,7 +154,6 @@ impl Position {
             Variant::Renju => c == Color::Black,
             Variant::Caro => rules.caro_exact_five,
         };
-        let table_of = |c: Color| -> &'static [Pat] { &tables(exact(c)).by_color[c.index()] };
         let fouls = match rules.variant {
             Variant::Renju => Some(FoulSet::RENJU),
             _ if rules.black_double_three_forbidden => Some(FoulSet::DOUBLE_THREE_ONLY),
@@ -166,7 +172,8 @@ impl Position {
             keys: Box::new([[0; 4]; CELLS]),
             pats: Box::new([[0; 2]; CELLS]),
             near: Box::new([0; CELLS]),
-            tables: [table_of(Color::Black), table_of(Color::White)],
+            candidate_rows: [0; CELLS / STRIDE],
+            pair_table: pair_table(exact(Color::Black), exact(Color::White)),
             cell_values: [black_values, &combos.value],
             value: [0; 2],
             stack: Vec::with_capacity(game.width() * game.height()),
@@ -206,10 +213,7 @@ impl Position {
                     key |= (cell as u32) << (2 * slot(k));
                 }
                 self.keys[index][d] = key;
-                for c in [Color::Black, Color::White] {
-                    let pat = self.tables[c.index()][key as usize];
-                    self.set_pat(index, c.index(), d, pat);
-                }
+                self.set_pats(index, d, self.pair_table[key as usize]);
             }
         }
         self.value = [0, 0];
@@ -239,10 +243,24 @@ impl Position {
         PATS[((self.pats[index][color.index()] >> (4 * d)) & 15) as usize]
     }
 
+    /// Sets both colours' patterns along direction `d` from a [`pair_table`] byte.
     #[inline]
-    fn set_pat(&mut self, index: usize, color: usize, d: usize, pat: Pat) {
-        let packed = &mut self.pats[index][color];
-        *packed = (*packed & !(15 << (4 * d))) | ((pat as u16) << (4 * d));
+    fn set_pats(&mut self, index: usize, d: usize, pair: u8) {
+        let shift = 4 * d;
+        let keep = !(15u16 << shift);
+        let packed = &mut self.pats[index];
+        packed[0] = (packed[0] & keep) | u16::from(pair & 15) << shift;
+        packed[1] = (packed[1] & keep) | u16::from(pair >> 4) << shift;
+    }
+
+    /// Both colours' values of the empty cell `index`.
+    #[inline]
+    fn values_of_empty(&self, index: usize) -> [i32; 2] {
+        let packed = self.pats[index];
+        [
+            self.cell_values[0][packed[0] as usize],
+            self.cell_values[1][packed[1] as usize],
+        ]
     }
 
     fn cell_value(&self, index: usize, color: Color) -> i32 {
@@ -353,22 +371,18 @@ impl Position {
                 if self.board.get(j) == WALL {
                     continue;
                 }
-                let empty = self.board.get(j) == EMPTY;
-                if empty {
-                    for c in [Color::Black, Color::White] {
-                        self.value[c.index()] -= self.cell_value(j, c);
-                    }
-                }
                 // `j` sees `index` at offset -k.
                 let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
                 self.keys[j][d] = key;
-                for c in 0..2 {
-                    self.set_pat(j, c, d, self.tables[c][key as usize]);
-                }
-                if empty {
-                    for c in [Color::Black, Color::White] {
-                        self.value[c.index()] += self.cell_value(j, c);
-                    }
+                let pair = self.pair_table[key as usize];
+                if self.board.get(j) == EMPTY {
+                    let before = self.values_of_empty(j);
+                    self.set_pats(j, d, pair);
+                    let after = self.values_of_empty(j);
+                    self.value[0] += after[0] - before[0];
+                    self.value[1] += after[1] - before[1];
+                } else {
+                    self.set_pats(j, d, pair);
                 }
             }
         }
@@ -381,6 +395,12 @@ impl Position {
             for dx in -2..=2isize {
                 let j = (index as isize + dy * DIRS[1] + dx) as usize;
                 self.near[j] = (self.near[j] as i32 + step) as u8;
+                let bit = 1u64 << (j % STRIDE);
+                if self.near[j] > 0 && self.board.get(j) == EMPTY {
+                    self.candidate_rows[j / STRIDE] |= bit;
+                } else {
+                    self.candidate_rows[j / STRIDE] &= !bit;
+                }
             }
         }
     }
@@ -392,19 +412,18 @@ impl Position {
         (self.value[me] * 6 - self.value[1 - me] * 5) / 4
     }
 
-    /// Empty cells near a stone (or the centre on an empty board).
+    /// Empty cells near a stone (or the centre on an empty board), in board order.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
         if self.stack.is_empty() {
             out.push(Point::new(self.width / 2, self.height / 2).index());
             return;
         }
-        for y in 0..self.height {
-            let row = Point::new(0, y).index();
-            for i in row..row + self.width {
-                if self.near[i] > 0 && self.board.get(i) == EMPTY {
-                    out.push(i);
-                }
+        for (row, &bits) in self.candidate_rows.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                out.push(row * STRIDE + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
         }
     }

@@ -41,7 +41,12 @@ pub struct Engine {
     pub(super) max_nodes: u64,
     pub(super) aborted: bool,
     stop: Arc<AtomicBool>,
+    /// The move list of each ply.
     buffers: Vec<Vec<usize>>,
+    /// The candidate cells of the latest scan (move generation reuses them).
+    pub(super) scanned: Vec<usize>,
+    /// Move generation's scored moves (kept to spare an allocation per node).
+    scored: Vec<(i32, usize)>,
 }
 
 /// The threat points of both sides among the candidate cells: where a stone makes a
@@ -65,7 +70,9 @@ impl Engine {
             max_nodes: u64::MAX,
             aborted: false,
             stop: Arc::new(AtomicBool::new(false)),
-            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            scanned: Vec::with_capacity(256),
+            scored: Vec::with_capacity(256),
         }
     }
 
@@ -434,7 +441,7 @@ impl Engine {
     pub(super) fn scan(&mut self, pos: &mut Position) -> Scan {
         let me = pos.to_move();
         let them = me.opponent();
-        let mut cands = std::mem::take(&mut self.buffers[MAX_PLY + 1]);
+        let mut cands = std::mem::take(&mut self.scanned);
         pos.candidates(&mut cands);
         let mut scan = Scan {
             my_fives: Vec::new(),
@@ -463,7 +470,7 @@ impl Engine {
                 _ => {}
             }
         }
-        self.buffers[MAX_PLY + 1] = cands;
+        self.scanned = cands;
         scan
     }
 
@@ -501,7 +508,9 @@ impl Engine {
         {
             return Some(WIN - 2);
         }
-        let mut scored: Vec<(i32, usize)>;
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        let score = |i: usize| (pos.move_score(i, me), i);
         if !scan.their_open_fours.is_empty() {
             // Answer an open three: take its four points, or counter with fours.
             let mut set: Vec<usize> = scan.their_open_fours.clone();
@@ -510,15 +519,10 @@ impl Engine {
             set.extend(&scan.my_open_fours);
             set.sort_unstable();
             set.dedup();
-            scored = set
-                .into_iter()
-                .map(|i| (pos.move_score(i, me), i))
-                .collect();
+            scored.extend(set.into_iter().map(score));
         } else {
-            let mut cands = std::mem::take(&mut self.buffers[MAX_PLY]);
-            pos.candidates(&mut cands);
-            scored = cands.iter().map(|&i| (pos.move_score(i, me), i)).collect();
-            self.buffers[MAX_PLY] = cands;
+            // The candidates the scan above listed.
+            scored.extend(self.scanned.iter().map(|&i| score(i)));
         }
         scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
         let limit = if root { usize::MAX } else { WIDTH };
@@ -528,7 +532,7 @@ impl Engine {
             let entry = scored.remove(at);
             scored.insert(0, entry);
         }
-        for (_, i) in scored {
+        for &(_, i) in &scored {
             if moves.len() >= limit {
                 break;
             }
@@ -536,6 +540,7 @@ impl Engine {
                 moves.push(i);
             }
         }
+        self.scored = scored;
         None
     }
 }

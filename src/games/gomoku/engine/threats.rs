@@ -146,9 +146,8 @@ impl Engine {
             threats.push((1 << 20 | pos.move_score(i, me), i));
         }
         if !their_three {
-            let mut cands = Vec::new();
-            pos.candidates(&mut cands);
-            for i in cands {
+            // The candidates of the scan above.
+            for &i in &self.scanned {
                 if matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree) {
                     threats.push((pos.move_score(i, me), i));
                 }
