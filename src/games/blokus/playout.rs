@@ -145,6 +145,10 @@ impl Playout {
     /// Places a piece and brings every colour's move list up to date.
     pub fn play(&mut self, c: Colour, mv: MoveId) {
         let tables = self.tables;
+        // The next colour looks its replies up first thing: fetch them meanwhile.
+        let second = self.sequence.last().map(|&m| self.key(m));
+        self.replies
+            .prefetch((c + 1) % self.num_colours, self.key((c, mv)), second);
         let info = tables.info(mv);
         let bit = 1u8 << c;
         for &p in info.points() {
