@@ -33,6 +33,8 @@ pub struct Playout {
     forbidden: [u8; MAX_POINTS],
     corner: [u8; MAX_POINTS],
     pieces_left: [[u8; NUM_PIECES]; MAX_COLOURS],
+    /// Per colour, one bit per piece it has left, so that generation walks only those.
+    left_mask: [u32; MAX_COLOURS],
     num_left: [u8; MAX_COLOURS],
     squares: [u32; MAX_COLOURS],
     last_piece: [Option<Piece>; MAX_COLOURS],
@@ -70,6 +72,7 @@ impl Playout {
             forbidden: [0; MAX_POINTS],
             corner: [0; MAX_POINTS],
             pieces_left: [[0; NUM_PIECES]; MAX_COLOURS],
+            left_mask: [0; MAX_COLOURS],
             num_left: [0; MAX_COLOURS],
             squares: [0; MAX_COLOURS],
             last_piece: [None; MAX_COLOURS],
@@ -107,6 +110,9 @@ impl Playout {
         for c in 0..self.num_colours {
             self.pieces_left[c] = *board.pieces_left_of(c);
             self.num_left[c] = self.pieces_left[c].iter().sum();
+            self.left_mask[c] = (0..NUM_PIECES)
+                .filter(|&piece| self.pieces_left[c][piece] > 0)
+                .fold(0, |mask, piece| mask | 1 << piece);
             self.squares[c] = board.squares(c);
             self.last_piece[c] = board.last_piece(c);
             self.moves[c].clear();
@@ -123,20 +129,24 @@ impl Playout {
         if self.forbidden[p as usize] & bit != 0 {
             return;
         }
-        let status = self.tables.adjacent_status(p, &self.forbidden, bit);
-        for piece in 0..NUM_PIECES {
-            if self.pieces_left[c][piece] == 0 {
-                continue;
-            }
-            for placement in self.tables.moves_at(p, status, piece as Piece) {
+        let tables = self.tables;
+        let forbidden = &self.forbidden;
+        let seen = &mut self.seen[c];
+        let moves = &mut self.moves[c];
+        let status = tables.adjacent_status(p, forbidden, bit);
+        let mut left = self.left_mask[c];
+        while left != 0 {
+            let piece = left.trailing_zeros() as Piece;
+            left &= left - 1;
+            for placement in tables.moves_at(p, status, piece) {
                 let mv = placement.id;
                 let (word, mask) = (mv as usize / 64, 1u64 << (mv % 64));
-                if self.seen[c][word] & mask != 0 {
+                if seen[word] & mask != 0 {
                     continue;
                 }
-                self.seen[c][word] |= mask;
-                if placement.fits(&self.forbidden, bit) {
-                    self.moves[c].push(*placement);
+                seen[word] |= mask;
+                if placement.fits(forbidden, bit) {
+                    moves.push(*placement);
                 }
             }
         }
@@ -158,6 +168,9 @@ impl Playout {
             self.forbidden[p as usize] |= bit;
         }
         self.pieces_left[c][info.piece as usize] -= 1;
+        if self.pieces_left[c][info.piece as usize] == 0 {
+            self.left_mask[c] &= !(1 << info.piece);
+        }
         self.num_left[c] -= 1;
         self.squares[c] += info.len as u32;
         self.last_piece[c] = Some(info.piece);
