@@ -194,16 +194,19 @@ struct Tree<M> {
 }
 
 impl<M: Copy> Tree<M> {
-    fn fresh() -> Self {
-        Tree {
-            nodes: vec![Node::new(None, 0, 0, Prior::NONE)],
-        }
+    /// A tree of a root alone, in `nodes` (emptied first; its capacity is what it is
+    /// there for).
+    fn fresh_in(mut nodes: Vec<Node<M>>) -> Self {
+        nodes.clear();
+        nodes.push(Node::new(None, 0, 0, Prior::NONE));
+        Tree { nodes }
     }
 
-    /// Copies the subtree under `root` into a new tree (breadth first, children stay
-    /// contiguous).
-    fn subtree(&self, root: usize) -> Self {
-        let mut nodes = vec![self.nodes[root].clone()];
+    /// Copies the subtree under `root` into a new tree in `nodes` (emptied first),
+    /// breadth first, children staying contiguous.
+    fn subtree_in(&self, root: usize, mut nodes: Vec<Node<M>>) -> Self {
+        nodes.clear();
+        nodes.push(self.nodes[root].clone());
         nodes[0].mv = None;
         let mut next = 0;
         let mut sources = vec![root];
@@ -224,6 +227,10 @@ impl<M: Copy> Tree<M> {
 pub struct Mcts<G: SearchGame> {
     pub params: MctsParams,
     previous: Option<(G, Tree<G::Move>)>,
+    /// The node buffer of an earlier tree, the next tree is built in: its memory stays
+    /// mapped, where a new buffer has the kernel map and zero every page again as the
+    /// tree grows (several per cent of a search's time).
+    spare: Vec<Node<G::Move>>,
 }
 
 /// Budget used when the limits set neither nodes nor time.
@@ -250,6 +257,7 @@ impl<G: SearchGame> Mcts<G> {
         Mcts {
             params,
             previous: None,
+            spare: Vec::new(),
         }
     }
 
@@ -259,26 +267,30 @@ impl<G: SearchGame> Mcts<G> {
     }
 
     fn reused_tree(&mut self, state: &G) -> Tree<G::Move> {
+        let buffer = std::mem::take(&mut self.spare);
         let Some((old_state, old_tree)) = self.previous.take() else {
-            return Tree::fresh();
+            return Tree::fresh_in(buffer);
         };
+        let tree = match self.reused_root(state, &old_state, &old_tree) {
+            Some(node) => old_tree.subtree_in(node, buffer),
+            None => Tree::fresh_in(buffer),
+        };
+        self.spare = old_tree.nodes;
+        tree
+    }
+
+    /// The node of the previous tree for `state`, if the tree is to be reused.
+    fn reused_root(&self, state: &G, old_state: &G, old_tree: &Tree<G::Move>) -> Option<usize> {
         if !self.params.reuse_tree {
-            return Tree::fresh();
+            return None;
         }
-        let Some(path) = state.moves_since(&old_state) else {
-            return Tree::fresh();
-        };
         let mut node = 0;
-        for mv in path {
-            let found = old_tree.nodes[node]
+        for mv in state.moves_since(old_state)? {
+            node = old_tree.nodes[node]
                 .children()
-                .find(|&c| old_tree.nodes[c].mv == Some(mv));
-            match found {
-                Some(child) => node = child,
-                None => return Tree::fresh(),
-            }
+                .find(|&c| old_tree.nodes[c].mv == Some(mv))?;
         }
-        old_tree.subtree(node)
+        Some(node)
     }
 
     /// The root moves of the last search, most visited first, each with its principal
