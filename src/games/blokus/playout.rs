@@ -200,13 +200,8 @@ impl Playout {
             .into_iter()
             .flatten()
             .find(|&mv| {
-                let info = self.tables.info(mv);
-                self.pieces_left[c][info.piece as usize] > 0
-                    && self.tables.fits(mv, &self.forbidden, bit)
-                    && info
-                        .points()
-                        .iter()
-                        .any(|&p| self.corner[p as usize] & bit != 0)
+                let m = self.tables.placement(mv);
+                self.is_valid(c, m) && m.points.iter().any(|&p| self.corner[p as usize] & bit != 0)
             })
     }
 

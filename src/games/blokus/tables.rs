@@ -77,6 +77,9 @@ pub struct Tables {
     pub stride: usize,
     pub num_points: usize,
     moves: Vec<MoveInfo>,
+    /// Each placement as the move lists store it, by id: a quarter of a [`MoveInfo`],
+    /// for checks that read only its points.
+    placements: Vec<Placement>,
     at_start: Vec<u32>,
     at_moves: Vec<Placement>,
     by_points: HashMap<[u16; 5], MoveId>,
@@ -216,6 +219,7 @@ impl Tables {
             stride,
             num_points,
             moves: Vec::new(),
+            placements: Vec::new(),
             at_start: Vec::new(),
             at_moves: Vec::new(),
             by_points: HashMap::new(),
@@ -240,6 +244,9 @@ impl Tables {
                 }
             }
         }
+        tables.placements = (0..tables.moves.len() as MoveId)
+            .map(|id| tables.build_placement(id))
+            .collect();
         tables.build_moves_at();
         tables
     }
@@ -285,7 +292,13 @@ impl Tables {
         self.piece_placements[piece as usize] += 1;
     }
 
-    fn placement(&self, id: MoveId) -> Placement {
+    /// A placement by id.
+    #[inline]
+    pub fn placement(&self, mv: MoveId) -> &Placement {
+        &self.placements[mv as usize]
+    }
+
+    fn build_placement(&self, id: MoveId) -> Placement {
         let info = &self.moves[id as usize];
         let points = info.points();
         Placement {
@@ -330,7 +343,7 @@ impl Tables {
                         moves[begin..end]
                             .iter()
                             .filter(|&&(_, used)| used & status == 0)
-                            .map(|&(m, _)| self.placement(m)),
+                            .map(|&(m, _)| self.build_placement(m)),
                     );
                 }
             }
