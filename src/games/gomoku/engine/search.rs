@@ -14,6 +14,8 @@ use std::time::Instant;
 pub const WIN: i32 = 30_000;
 const MATE_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 128;
+/// Plies past the horizon the search follows answers to open threes.
+const THREE_EXTENSION: i32 = 8;
 /// Moves searched at an ordinary interior node (the best by the ordering score).
 const WIDTH: usize = 14;
 /// Attacker moves the VCT solver looks through, and its share of the move's budget
@@ -366,12 +368,14 @@ impl Engine {
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
-            // A leaf: only a five to block extends the search.
+            // A leaf, unless there is a five to block or an open three to answer: a
+            // static value under an open three misjudges double threats.
             let scan = self.scan(pos);
             if !scan.my_fives.is_empty() {
                 return WIN - ply as i32;
             }
-            if scan.their_fives.is_empty() || ply >= MAX_PLY {
+            let three_to_answer = !scan.their_open_fours.is_empty() && depth > -THREE_EXTENSION;
+            if (scan.their_fives.is_empty() && !three_to_answer) || ply >= MAX_PLY {
                 let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
                 if quiet && !scan.my_open_fours.is_empty() {
                     return WIN - ply as i32 - 2;
@@ -566,5 +570,32 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::{Color, Rules};
+
+    /// A one-ply search sees that a double three wins: past the horizon the defender
+    /// must answer one open three and the other becomes a straight four.
+    #[test]
+    fn a_double_three_at_the_horizon_is_a_win() {
+        let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+        let black = [(5, 7), (6, 7), (7, 5), (7, 6)];
+        let white = [(0, 0), (14, 0), (0, 14), (14, 14)];
+        for (&(bx, by), &(wx, wy)) in black.iter().zip(&white) {
+            g.place(Point::new(bx, by), Color::Black).unwrap();
+            g.place(Point::new(wx, wy), Color::White).unwrap();
+        }
+        g.set_to_move(Color::Black);
+        let mut engine = Engine::new(1 << 20);
+        let mut pos = Position::new(&g);
+        let mut moves = Vec::new();
+        engine.root_moves(&mut pos, &mut moves);
+        let (score, best, _) = engine.root(&mut pos, &mut moves, 1);
+        assert!(score >= MATE_BOUND, "score {score}");
+        assert_eq!(best, Point::new(7, 7).index());
     }
 }
