@@ -38,10 +38,12 @@ const PATS: [Pat; 16] = [
 struct Combos {
     threat: Vec<Threat>,
     value: Vec<i32>,
-    /// The value for a colour bound by fouls: a cell whose patterns make it look like
-    /// a foul (two threes, two fours, an overline, no five) is worth nothing to it,
-    /// since it may never be played.
+    /// The value for Renju's Black: a cell whose patterns make it look like a foul (two
+    /// threes, two fours, an overline, no five) is worth nothing, since it may never
+    /// be played.
     value_with_fouls: Vec<i32>,
+    /// The same where only a double three is a foul (Omok's Black).
+    value_with_double_three_fouls: Vec<i32>,
 }
 
 fn combos() -> &'static Combos {
@@ -51,29 +53,35 @@ fn combos() -> &'static Combos {
         let mut threat = Vec::with_capacity(n);
         let mut value = Vec::with_capacity(n);
         let mut value_with_fouls = Vec::with_capacity(n);
+        let mut value_with_double_three_fouls = Vec::with_capacity(n);
         for packed in 0..n {
             let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
             threat.push(combine(pats));
             let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
             value.push(sum);
-            value_with_fouls.push(if looks_like_a_foul(pats) { 0 } else { sum });
+            let unless = |foul: bool| if foul { 0 } else { sum };
+            value_with_fouls.push(unless(looks_like_a_foul(pats, FoulSet::RENJU)));
+            value_with_double_three_fouls
+                .push(unless(looks_like_a_foul(pats, FoulSet::DOUBLE_THREE_ONLY)));
         }
         Combos {
             threat,
             value,
             value_with_fouls,
+            value_with_double_three_fouls,
         }
     })
 }
 
-/// Whether Renju's Black may not play a cell with these line patterns, judged from the
-/// patterns alone (a three that cannot really become a straight four still counts).
-fn looks_like_a_foul(pats: [Pat; 4]) -> bool {
+/// Whether Black may not play a cell with these line patterns under `fouls`, judged
+/// from the patterns alone (a three that cannot really become a straight four still
+/// counts).
+fn looks_like_a_foul(pats: [Pat; 4], fouls: FoulSet) -> bool {
     let count = |wanted: &[Pat]| pats.iter().filter(|p| wanted.contains(p)).count();
-    count(&[Pat::Five]) == 0
-        && (count(&[Pat::Overline, Pat::D4]) > 0
-            || count(&[Pat::B4, Pat::F4]) >= 2
-            || count(&[Pat::F3]) >= 2)
+    let overline = fouls.overline && count(&[Pat::Overline]) > 0;
+    let double_four =
+        fouls.double_four && (count(&[Pat::D4]) > 0 || count(&[Pat::B4, Pat::F4]) >= 2);
+    count(&[Pat::Five]) == 0 && (overline || double_four || count(&[Pat::F3]) >= 2)
 }
 
 fn combine(pats: [Pat; 4]) -> Threat {
@@ -162,7 +170,8 @@ impl Position {
         let combos = combos();
         let black_values = match fouls {
             Some(set) if set.double_four => &combos.value_with_fouls,
-            _ => &combos.value,
+            Some(_) => &combos.value_with_double_three_fouls,
+            None => &combos.value,
         };
         let mut pos = Position {
             rules,
@@ -467,8 +476,8 @@ mod tests {
         }
     }
 
-    /// Under Renju a cell where Black would make two open threes is worth nothing to
-    /// Black (it may not be played); in freestyle it is Black's best cell.
+    /// Under Renju and Omok a cell where Black would make two open threes is worth
+    /// nothing to Black (it may not be played); in freestyle it is Black's best cell.
     #[test]
     fn a_double_three_point_is_worth_nothing_to_renju_black() {
         let black = [(5, 7), (6, 7), (7, 5), (7, 6)];
@@ -485,6 +494,7 @@ mod tests {
             pos.cell_value(centre, Color::Black)
         };
         assert_eq!(value_at_centre(Rules::renju()), 0);
+        assert_eq!(value_at_centre(Rules::omok()), 0);
         assert!(value_at_centre(Rules::freestyle()) >= 2 * PAT_VALUE[Pat::F3 as usize]);
     }
 }
