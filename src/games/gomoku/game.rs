@@ -167,7 +167,8 @@ impl Gomoku {
         }
     }
 
-    fn foul_set(&self) -> Option<FoulSet> {
+    /// The fouls Black's moves are judged by, if any.
+    pub(crate) fn foul_set(&self) -> Option<FoulSet> {
         match self.rules.variant {
             Variant::Renju => Some(FoulSet::RENJU),
             _ if self.rules.black_double_three_forbidden => Some(FoulSet::DOUBLE_THREE_ONLY),

@@ -162,11 +162,7 @@ impl Position {
             Variant::Renju => c == Color::Black,
             Variant::Caro => rules.caro_exact_five,
         };
-        let fouls = match rules.variant {
-            Variant::Renju => Some(FoulSet::RENJU),
-            _ if rules.black_double_three_forbidden => Some(FoulSet::DOUBLE_THREE_ONLY),
-            _ => None,
-        };
+        let fouls = game.foul_set();
         let combos = combos();
         let black_values = match fouls {
             Some(set) if set.double_four => &combos.value_with_fouls,
