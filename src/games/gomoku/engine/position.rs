@@ -38,13 +38,22 @@ const PATS: [Pat; 16] = [
 struct Combos {
     threat: Vec<Threat>,
     value: Vec<i32>,
-    /// The value for Renju's Black: a cell whose patterns make it look like a foul (two
-    /// threes, two fours, an overline, no five) is worth nothing, since it may never
-    /// be played.
-    value_with_fouls: Vec<i32>,
-    /// The same where only a double three is a foul (Omok's Black).
-    value_with_double_three_fouls: Vec<i32>,
+    /// The value for Black under each foul set: a cell whose patterns make it look like
+    /// a foul there is worth nothing, since it may never be played.
+    value_under_fouls: Vec<(FoulSet, Vec<i32>)>,
 }
+
+impl Combos {
+    fn value_under(&self, fouls: FoulSet) -> &[i32] {
+        let (_, value) = (self.value_under_fouls.iter())
+            .find(|(set, _)| *set == fouls)
+            .expect("a value table per foul set");
+        value
+    }
+}
+
+/// The foul sets some rule applies to Black.
+const FOUL_SETS: [FoulSet; 2] = [FoulSet::RENJU, FoulSet::DOUBLE_THREE_ONLY];
 
 fn combos() -> &'static Combos {
     static COMBOS: OnceLock<Combos> = OnceLock::new();
@@ -52,23 +61,21 @@ fn combos() -> &'static Combos {
         let n = 1 << 16;
         let mut threat = Vec::with_capacity(n);
         let mut value = Vec::with_capacity(n);
-        let mut value_with_fouls = Vec::with_capacity(n);
-        let mut value_with_double_three_fouls = Vec::with_capacity(n);
+        let mut value_under_fouls = FOUL_SETS.map(|set| (set, Vec::with_capacity(n)));
         for packed in 0..n {
             let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
             threat.push(combine(pats));
             let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
             value.push(sum);
-            let unless = |foul: bool| if foul { 0 } else { sum };
-            value_with_fouls.push(unless(looks_like_a_foul(pats, FoulSet::RENJU)));
-            value_with_double_three_fouls
-                .push(unless(looks_like_a_foul(pats, FoulSet::DOUBLE_THREE_ONLY)));
+            for (set, table) in &mut value_under_fouls {
+                let foul = looks_like_a_foul(pats, *set);
+                table.push(if foul { 0 } else { sum });
+            }
         }
         Combos {
             threat,
             value,
-            value_with_fouls,
-            value_with_double_three_fouls,
+            value_under_fouls: value_under_fouls.into(),
         }
     })
 }
@@ -164,11 +171,7 @@ impl Position {
         };
         let fouls = game.foul_set();
         let combos = combos();
-        let black_values = match fouls {
-            Some(set) if set.double_four => &combos.value_with_fouls,
-            Some(_) => &combos.value_with_double_three_fouls,
-            None => &combos.value,
-        };
+        let black_values = fouls.map_or(&combos.value[..], |set| combos.value_under(set));
         let mut pos = Position {
             rules,
             board: Board::new(game.width(), game.height()),
