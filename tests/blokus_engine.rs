@@ -72,7 +72,9 @@ fn same_seed_and_budget_give_the_same_move() {
         .map(|_| Engine::new().search(&board, 0, &budget(500, 42)).unwrap())
         .collect();
     assert_eq!(results[0].visits, results[1].visits);
-    assert_eq!(results[0].playouts, 500);
+    assert_eq!(results[0].playouts, results[1].playouts);
+    // Black's second move: 0.7 × e^0.1 of the budget at most (see `playouts_for_move`).
+    assert!(results[0].playouts <= 387, "{}", results[0].playouts);
 }
 
 #[test]
@@ -87,7 +89,7 @@ fn parallel_search_and_tree_reuse_stay_legal() {
     for _ in 0..6 {
         let c = board.to_play().unwrap();
         let result = engine.search(&board, c, &limits).unwrap();
-        assert_eq!(result.playouts, 400);
+        assert!(result.playouts <= 400, "{}", result.playouts);
         board.play(c, result.best.unwrap().mv).unwrap();
     }
 }

@@ -7,7 +7,7 @@
 //! pruning, priors and playout policy through [`SearchGame`]; nothing here knows a game.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Limits;
@@ -75,6 +75,14 @@ pub struct MctsParams {
     /// Upper bound on tree size; the search stops expanding when reached.
     pub max_tree_nodes: usize,
     pub reuse_tree: bool,
+    /// Ends a search with a playout budget once its most visited root move leads the
+    /// next one by more than this share of the playouts it has left: at 1.0 no other
+    /// move can overtake it any more, below that an overtaking has become unlikely.
+    /// `None`: every search runs to its budget.
+    pub decided_lead: Option<f32>,
+    /// Whether a playout budget counts the visits the root kept from the previous
+    /// search, so that a position already studied costs only what it lacks.
+    pub budget_counts_reused: bool,
 }
 
 impl Default for MctsParams {
@@ -86,6 +94,8 @@ impl Default for MctsParams {
             expand_threshold_per_level: 0.0,
             max_tree_nodes: 4_000_000,
             reuse_tree: true,
+            decided_lead: None,
+            budget_counts_reused: false,
         }
     }
 }
@@ -236,6 +246,10 @@ pub struct Mcts<G: SearchGame> {
 /// Budget used when the limits set neither nodes nor time.
 const DEFAULT_PLAYOUTS: u64 = 10_000;
 
+/// Playouts between two checks whether the search is decided (each check reads every
+/// root child under the tree's lock).
+const DECIDED_CHECK_INTERVAL: u64 = 8;
+
 struct Shared<'a, G: SearchGame> {
     tree: Mutex<Tree<G::Move>>,
     root: &'a G,
@@ -244,6 +258,8 @@ struct Shared<'a, G: SearchGame> {
     started: AtomicU64,
     deadline: Option<Instant>,
     max_playouts: u64,
+    /// Raised once the best move can no longer change (see [`MctsParams::decided_lead`]).
+    decided: AtomicBool,
 }
 
 impl<G: SearchGame> Default for Mcts<G> {
@@ -333,8 +349,13 @@ impl<G: SearchGame> Mcts<G> {
     pub fn search(&mut self, state: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         let tree = self.reused_tree(state);
+        let reused = if self.params.budget_counts_reused {
+            u64::from(tree.nodes[0].visits)
+        } else {
+            0
+        };
         let max_playouts = match (limits.max_nodes, limits.max_time) {
-            (Some(n), _) => n,
+            (Some(n), _) => n.saturating_sub(reused),
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_PLAYOUTS,
         };
@@ -346,6 +367,7 @@ impl<G: SearchGame> Mcts<G> {
             started: AtomicU64::new(0),
             deadline: limits.deadline(start),
             max_playouts,
+            decided: AtomicBool::new(false),
         };
         let threads = limits.threads.max(1);
         if state.player_to_move().is_some() {
@@ -397,10 +419,45 @@ impl<G: SearchGame> Shared<'_, G> {
         if self.limits.stop_requested() {
             return false;
         }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.decided.load(Ordering::Relaxed)
+        {
             return false;
         }
-        self.started.fetch_add(1, Ordering::Relaxed) < self.max_playouts
+        let started = self.started.fetch_add(1, Ordering::Relaxed);
+        if started >= self.max_playouts {
+            return false;
+        }
+        if started.is_multiple_of(DECIDED_CHECK_INTERVAL) && self.is_decided(started) {
+            self.decided.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    /// Whether the most visited root move leads the next by more than
+    /// [`MctsParams::decided_lead`] of the playouts left (counting those of other
+    /// threads still under way).
+    fn is_decided(&self, started: u64) -> bool {
+        let Some(lead) = self.params.decided_lead else {
+            return false;
+        };
+        if self.max_playouts == u64::MAX {
+            return false;
+        }
+        let left = self.max_playouts - started + self.limits.threads.max(1) as u64;
+        let tree = self.lock();
+        let (mut first, mut second) = (0, 0);
+        for child in tree.nodes[0].children() {
+            let visits = tree.nodes[child].visits;
+            if visits > first {
+                second = first;
+                first = visits;
+            } else if visits > second {
+                second = visits;
+            }
+        }
+        (first - second) as f32 > lead * left as f32
     }
 
     fn work(&self, thread: usize) {
@@ -703,6 +760,48 @@ mod tests {
         for (level, &visits) in patient.iter().enumerate().skip(1) {
             assert!(visits >= threshold(level), "level {level}: {visits}");
         }
+    }
+
+    #[test]
+    fn a_search_that_can_no_longer_change_its_answer_stops_with_that_answer() {
+        let search = |decided_lead, stones, seed| {
+            let mut mcts: Mcts<Nim> = Mcts::new(MctsParams {
+                decided_lead,
+                ..MctsParams::default()
+            });
+            let r = mcts.search(&nim(stones), &limits(3_000, 1, seed));
+            (r.best, r.playouts)
+        };
+        let mut saved = 0;
+        for stones in [5, 6, 7, 9, 12, 21] {
+            for seed in 0..4 {
+                let (full_best, full_playouts) = search(None, stones, seed);
+                let (best, playouts) = search(Some(1.0), stones, seed);
+                assert_eq!(full_playouts, 3_000);
+                // The first playouts are the same; the rest could not have overtaken.
+                assert_eq!(best, full_best, "{stones} stones, seed {seed}");
+                saved += full_playouts - playouts;
+                // A smaller lead stops no later.
+                assert!(search(Some(0.5), stones, seed).1 <= playouts);
+            }
+        }
+        assert!(saved > 10_000, "{saved} playouts saved");
+    }
+
+    #[test]
+    fn a_budget_can_count_the_visits_kept_from_the_previous_search() {
+        let search_twice = |budget_counts_reused| {
+            let mut mcts: Mcts<Nim> = Mcts::new(MctsParams {
+                budget_counts_reused,
+                ..MctsParams::default()
+            });
+            let game = nim(17);
+            mcts.search(&game, &limits(500, 1, 3));
+            [500, 800].map(|budget| mcts.search(&game, &limits(budget, 1, 3)).playouts)
+        };
+        // The same position again: the root kept all its visits.
+        assert_eq!(search_twice(true), [0, 300]);
+        assert_eq!(search_twice(false), [500, 800]);
     }
 
     #[test]

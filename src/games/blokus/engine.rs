@@ -210,6 +210,15 @@ impl SearchGame for SearchPosition {
     }
 }
 
+/// The playout budget of a colour's `round`-th move (from 0) when `nominal` is asked
+/// per move: 0.7 × e^(0.1 × round) of it, the schedule of Pentobi's levels. Playouts get
+/// shorter and cheaper as the board fills, so a growing budget spreads the game's CPU
+/// more evenly over its moves, and the opening, where the pruning to large pieces and
+/// the book narrow the choice, gets fewer playouts than the middle game.
+fn playouts_for_move(nominal: u64, round: usize) -> u64 {
+    (nominal as f64 * 0.7 * (0.1 * round as f64).exp()).round() as u64
+}
+
 /// The Blokus player: keeps its search tree from one move to the next.
 pub struct Engine {
     mcts: Mcts<SearchPosition>,
@@ -231,10 +240,14 @@ impl Engine {
         }
     }
 
-    /// The search parameters of the Blokus player.
+    /// The search parameters of the Blokus player. A search stops once its choice is
+    /// all but sure, and a fixed budget counts what the previous search left: the CPU
+    /// they save buys playouts where the choice is still open (protocol/blokus.md).
     pub fn params() -> MctsParams {
         MctsParams {
             expand_threshold_per_level: 0.5,
+            decided_lead: Some(0.5),
+            budget_counts_reused: true,
             ..MctsParams::default()
         }
     }
@@ -273,7 +286,13 @@ impl Engine {
         if board.to_play() != Some(colour) {
             position.board.set_to_play(colour);
         }
-        let result = self.mcts.search(&position, limits);
+        let limits = Limits {
+            max_nodes: limits
+                .max_nodes
+                .map(|n| playouts_for_move(n, board.num_moves() / board.num_colours())),
+            ..limits.clone()
+        };
+        let result = self.mcts.search(&position, &limits);
         log::info!(
             "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}",
             result.playouts,
@@ -306,5 +325,18 @@ impl Engine {
                 .max_by_key(|&m| board.tables().info(m).len)
         };
         result.best.map(|m| m.mv).or_else(largest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_moves_get_more_playouts() {
+        assert_eq!(playouts_for_move(1000, 0), 700);
+        assert_eq!(playouts_for_move(1000, 7), 1410);
+        assert_eq!(playouts_for_move(1000, 20), 5172);
+        assert_eq!(playouts_for_move(0, 20), 0);
     }
 }
