@@ -78,6 +78,22 @@ fn same_seed_and_budget_give_the_same_move() {
 }
 
 #[test]
+fn only_the_unpaced_player_spends_every_budget_in_full() {
+    let mut board = Board::new(Variant::Duo);
+    let mut paced = Engine::new();
+    let mut unpaced = Engine::unpaced();
+    for _ in 0..6 {
+        let c = board.to_play().unwrap();
+        let full = unpaced.search(&board, c, &budget(300, 1)).unwrap();
+        assert_eq!(full.playouts, 300);
+        // Rounds 0–2: at most 0.7 × e^0.2 of the budget, less what the tree kept.
+        let paced = paced.search(&board, c, &budget(300, 1)).unwrap();
+        assert!(paced.playouts <= 256, "{}", paced.playouts);
+        board.play(c, full.best.unwrap().mv).unwrap();
+    }
+}
+
+#[test]
 fn parallel_search_and_tree_reuse_stay_legal() {
     let mut board = Board::new(Variant::Duo);
     let mut engine = Engine::new();

@@ -88,7 +88,7 @@ fn search_all(positions: &[Board], options: &Options, start: Instant) -> Vec<(Bo
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
             scope.spawn(|| {
-                let mut engine = Engine::new();
+                let mut engine = Engine::unpaced();
                 engine.set_book(false);
                 loop {
                     let i = {

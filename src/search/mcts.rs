@@ -258,8 +258,9 @@ struct Shared<'a, G: SearchGame> {
     started: AtomicU64,
     deadline: Option<Instant>,
     max_playouts: u64,
-    /// Raised once the best move can no longer change (see [`MctsParams::decided_lead`]).
-    decided: AtomicBool,
+    /// Raised once the budget is spent or the best move can no longer change (see
+    /// [`MctsParams::decided_lead`]).
+    finished: AtomicBool,
 }
 
 impl<G: SearchGame> Default for Mcts<G> {
@@ -367,7 +368,7 @@ impl<G: SearchGame> Mcts<G> {
             started: AtomicU64::new(0),
             deadline: limits.deadline(start),
             max_playouts,
-            decided: AtomicBool::new(false),
+            finished: AtomicBool::new(false),
         };
         let threads = limits.threads.max(1);
         if state.player_to_move().is_some() {
@@ -379,7 +380,7 @@ impl<G: SearchGame> Mcts<G> {
                 shared.work(0);
             });
         }
-        let playouts = shared.started.load(Ordering::Relaxed).min(max_playouts);
+        let playouts = shared.started.load(Ordering::Relaxed);
         let tree = shared.tree.into_inner().unwrap_or_else(|e| e.into_inner());
         let best = tree.nodes[0]
             .children()
@@ -420,16 +421,16 @@ impl<G: SearchGame> Shared<'_, G> {
             return false;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.decided.load(Ordering::Relaxed)
+            || self.finished.load(Ordering::Relaxed)
         {
             return false;
         }
         let started = self.started.fetch_add(1, Ordering::Relaxed);
-        if started >= self.max_playouts {
-            return false;
-        }
-        if started.is_multiple_of(DECIDED_CHECK_INTERVAL) && self.is_decided(started) {
-            self.decided.store(true, Ordering::Relaxed);
+        let decided = || started.is_multiple_of(DECIDED_CHECK_INTERVAL) && self.is_decided(started);
+        if started >= self.max_playouts || decided() {
+            self.finished.store(true, Ordering::Relaxed);
+            // Not started after all: `started` counts the playouts run.
+            self.started.fetch_sub(1, Ordering::Relaxed);
             return false;
         }
         true
@@ -770,6 +771,8 @@ mod tests {
                 ..MctsParams::default()
             });
             let r = mcts.search(&nim(stones), &limits(3_000, 1, seed));
+            let (_, tree) = mcts.previous.as_ref().unwrap();
+            assert_eq!(u64::from(tree.nodes[0].visits), r.playouts);
             (r.best, r.playouts)
         };
         let mut saved = 0;

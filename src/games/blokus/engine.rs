@@ -224,6 +224,9 @@ pub struct Engine {
     mcts: Mcts<SearchPosition>,
     /// Whether `genmove` answers from the shipped opening book where it can.
     use_book: bool,
+    /// Whether a fixed budget is paced as in play (see [`playouts_for_move`] and
+    /// [`Engine::params`]) rather than spent in full on every move.
+    paced: bool,
 }
 
 impl Default for Engine {
@@ -237,26 +240,33 @@ impl Engine {
         Engine {
             mcts: Mcts::new(Engine::params()),
             use_book: true,
+            paced: true,
+        }
+    }
+
+    /// A player that spends every fixed budget in full, the same on every move: for the
+    /// opening book, where each position deserves its whole search.
+    pub fn unpaced() -> Engine {
+        Engine {
+            mcts: Mcts::new(MctsParams {
+                decided_lead: None,
+                budget_counts_reused: false,
+                ..Engine::params()
+            }),
+            use_book: true,
+            paced: false,
         }
     }
 
     /// The search parameters of the Blokus player. A search stops once its choice is
     /// all but sure, and a fixed budget counts what the previous search left: the CPU
     /// they save buys playouts where the choice is still open (protocol/blokus.md).
-    pub fn params() -> MctsParams {
+    fn params() -> MctsParams {
         MctsParams {
             expand_threshold_per_level: 0.5,
             decided_lead: Some(0.5),
             budget_counts_reused: true,
             ..MctsParams::default()
-        }
-    }
-
-    /// A player with other search parameters (exploration, RAVE, tree size).
-    pub fn with_params(params: MctsParams) -> Engine {
-        Engine {
-            mcts: Mcts::new(params),
-            use_book: true,
         }
     }
 
@@ -286,10 +296,15 @@ impl Engine {
         if board.to_play() != Some(colour) {
             position.board.set_to_play(colour);
         }
+        let round = board.num_moves() / board.num_colours();
         let limits = Limits {
-            max_nodes: limits
-                .max_nodes
-                .map(|n| playouts_for_move(n, board.num_moves() / board.num_colours())),
+            max_nodes: limits.max_nodes.map(|n| {
+                if self.paced {
+                    playouts_for_move(n, round)
+                } else {
+                    n
+                }
+            }),
             ..limits.clone()
         };
         let result = self.mcts.search(&position, &limits);
