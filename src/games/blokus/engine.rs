@@ -225,7 +225,8 @@ pub struct Engine {
     /// Whether `genmove` answers from the shipped opening book where it can.
     use_book: bool,
     /// Whether a fixed budget is paced as in play (see [`playouts_for_move`] and
-    /// [`Engine::params`]) rather than spent in full on every move.
+    /// [`Engine::params`]) rather than spent in full on every move; the search
+    /// parameters follow it.
     paced: bool,
 }
 
@@ -237,35 +238,32 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
-        Engine {
-            mcts: Mcts::new(Engine::params()),
-            use_book: true,
-            paced: true,
-        }
+        Engine::with_pacing(true)
     }
 
     /// A player that spends every fixed budget in full, the same on every move: for the
     /// opening book, where each position deserves its whole search.
     pub fn unpaced() -> Engine {
+        Engine::with_pacing(false)
+    }
+
+    fn with_pacing(paced: bool) -> Engine {
         Engine {
-            mcts: Mcts::new(MctsParams {
-                decided_lead: None,
-                budget_counts_reused: false,
-                ..Engine::params()
-            }),
+            mcts: Mcts::new(Engine::params(paced)),
             use_book: true,
-            paced: false,
+            paced,
         }
     }
 
-    /// The search parameters of the Blokus player. A search stops once its choice is
-    /// all but sure, and a fixed budget counts what the previous search left: the CPU
-    /// they save buys playouts where the choice is still open (protocol/blokus.md).
-    fn params() -> MctsParams {
+    /// The search parameters of the Blokus player. Paced, a search stops once its
+    /// choice is all but sure, and a fixed budget counts what the previous search left:
+    /// the CPU they save buys playouts where the choice is still open
+    /// (protocol/blokus.md).
+    fn params(paced: bool) -> MctsParams {
         MctsParams {
             expand_threshold_per_level: 0.5,
-            decided_lead: Some(0.5),
-            budget_counts_reused: true,
+            decided_lead: paced.then_some(0.5),
+            budget_counts_reused: paced,
             ..MctsParams::default()
         }
     }
