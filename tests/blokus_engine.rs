@@ -145,6 +145,43 @@ fn the_duo_opening_comes_from_the_book_without_searching() {
 }
 
 #[test]
+fn a_budget_deeper_than_the_book_searches_the_opening_itself() {
+    let book = shipped_book(Variant::Duo).unwrap();
+    let depth = book
+        .playouts()
+        .expect("the shipped book says how deep it is");
+    let board = Board::new(Variant::Duo);
+    let from_book = book.reply(&board, 0).unwrap();
+    // With the stop flag raised a search answers before its first playout, so its
+    // answer shows whether the book or the search gave the move.
+    let stopped = |playouts: u64| {
+        let limits = budget(playouts, 0);
+        limits
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        limits
+    };
+    let mut no_book = Engine::new();
+    no_book.set_book(false);
+    let searched = no_book.genmove(&board, 0, &stopped(u64::MAX)).unwrap();
+    assert_ne!(searched, from_book);
+    // The first move's paced budget is 0.7 × the nominal one.
+    let at_most_the_book = depth * 10 / 7;
+    let mut engine = Engine::new();
+    assert_eq!(
+        engine.genmove(&board, 0, &stopped(at_most_the_book)),
+        Some(from_book)
+    );
+    for deeper in [at_most_the_book + 2, u64::MAX] {
+        assert_eq!(engine.genmove(&board, 0, &stopped(deeper)), Some(searched));
+    }
+    // A time budget has no playout count to compare: the book answers.
+    let timed = Limits::default();
+    timed.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(engine.genmove(&board, 0, &timed), Some(from_book));
+}
+
+#[test]
 fn the_nobook_flag_makes_the_daemon_search_the_opening() {
     let book = shipped_book(Variant::Duo).unwrap();
     let first = |flags: &[&str]| {

@@ -12,7 +12,8 @@
 //!
 //! Format, one position per line: the moves from the empty board, each a move in
 //! Pentobi's notation, separated by spaces, then ` -> ` and the reply. Black's own
-//! first move has no moves before the arrow. `#` starts a comment line.
+//! first move has no moves before the arrow. `#` starts a comment line; a line
+//! `playouts N` gives the playouts of the search behind each reply.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -27,6 +28,8 @@ static DUO_BOOK_TEXT: &str = include_str!("../../../data/blokus/book-duo.txt");
 #[derive(Debug, Default)]
 pub struct Book {
     replies: HashMap<Vec<(Colour, MoveId)>, MoveId>,
+    /// The playouts of the search that chose each reply, when the book says.
+    playouts: Option<u64>,
 }
 
 /// A book line that does not read or does not replay.
@@ -51,6 +54,11 @@ impl Book {
                 line: i + 1,
                 reason: reason.to_string(),
             };
+            if let Some(number) = line.strip_prefix("playouts ") {
+                let playouts = number.trim().parse().map_err(|_| error("bad playouts"))?;
+                book.playouts = Some(playouts);
+                continue;
+            }
             let (before, reply) = line.split_once("->").ok_or_else(|| error("no `->`"))?;
             let mut board = Board::new(variant);
             for text in before.split_whitespace() {
@@ -74,6 +82,11 @@ impl Book {
         }
         let key: Vec<(Colour, MoveId)> = board.history().collect();
         self.replies.get(&key).copied()
+    }
+
+    /// The playouts of the search behind each reply (the `playouts N` line), if known.
+    pub fn playouts(&self) -> Option<u64> {
+        self.playouts
     }
 
     pub fn len(&self) -> usize {
@@ -113,9 +126,11 @@ mod tests {
 
     #[test]
     fn lines_replay_and_answer_their_position() {
-        let text = "# a comment\n-> e8,d9,e9,f9,e10\ne8,d9,e9,f9,e10 -> j5,j6,k6,k7,k8\n";
+        let text =
+            "# a comment\nplayouts 300\n-> e8,d9,e9,f9,e10\ne8,d9,e9,f9,e10 -> j5,j6,k6,k7,k8\n";
         let book = Book::parse(Variant::Duo, text).unwrap();
         assert_eq!(book.len(), 2);
+        assert_eq!(book.playouts(), Some(300));
         let mut board = Board::new(Variant::Duo);
         let first = book.reply(&board, 0).unwrap();
         assert_eq!(board.format_move(first), "e8,d9,e9,f9,e10");
@@ -140,6 +155,7 @@ mod tests {
                 2,
             ),
             ("-> x9\n", 1),
+            ("# depth\nplayouts many\n", 2),
         ] {
             assert_eq!(
                 Book::parse(Variant::Duo, text).unwrap_err().line,

@@ -294,15 +294,8 @@ impl Engine {
         if board.to_play() != Some(colour) {
             position.board.set_to_play(colour);
         }
-        let round = board.num_moves() / board.num_colours();
         let limits = Limits {
-            max_nodes: limits.max_nodes.map(|n| {
-                if self.paced {
-                    playouts_for_move(n, round)
-                } else {
-                    n
-                }
-            }),
+            max_nodes: self.playouts_for(board, limits),
             ..limits.clone()
         };
         let result = self.mcts.search(&position, &limits);
@@ -316,12 +309,31 @@ impl Engine {
         Some(result)
     }
 
+    /// The fixed playout budget of a search on `board` under `limits`, if it has one.
+    fn playouts_for(&self, board: &Board, limits: &Limits) -> Option<u64> {
+        let round = board.num_moves() / board.num_colours();
+        limits.max_nodes.map(|n| {
+            if self.paced {
+                playouts_for_move(n, round)
+            } else {
+                n
+            }
+        })
+    }
+
     /// The move to play for `colour`, or `None` (pass) when it has none.
     pub fn genmove(&mut self, board: &Board, colour: Colour, limits: &Limits) -> Option<MoveId> {
+        // A book reply is only as good as the search that chose it: a search with a
+        // larger budget judges the position better itself.
+        let budget = self.playouts_for(board, limits);
         let book = self
             .use_book
             .then(|| shipped_book(board.variant()))
-            .flatten();
+            .flatten()
+            .filter(|book| match (book.playouts(), budget) {
+                (Some(depth), Some(budget)) => budget <= depth,
+                _ => true,
+            });
         if let Some(mv) = book.and_then(|book| book.reply(board, colour)) {
             log::info!(
                 "blokus genmove: {} from the opening book",
