@@ -147,11 +147,9 @@ fn the_duo_opening_comes_from_the_book_without_searching() {
 #[test]
 fn a_budget_deeper_than_the_book_searches_the_opening_itself() {
     let book = shipped_book(Variant::Duo).unwrap();
-    let depth = book
-        .playouts()
-        .expect("the shipped book says how deep it is");
     let board = Board::new(Variant::Duo);
-    let from_book = book.reply(&board, 0).unwrap();
+    let entry = book.entry(&board, 0).unwrap();
+    let (from_book, depth) = (entry.mv, entry.playouts.expect("the book says how deep"));
     // With the stop flag raised a search answers before its first playout, so its
     // answer shows whether the book or the search gave the move.
     let stopped = |playouts: u64| {
@@ -179,6 +177,44 @@ fn a_budget_deeper_than_the_book_searches_the_opening_itself() {
     let timed = Limits::default();
     timed.stop.store(true, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(engine.genmove(&board, 0, &timed), Some(from_book));
+}
+
+#[test]
+fn each_book_line_is_used_up_to_its_own_depth() {
+    let book = shipped_book(Variant::Duo).unwrap();
+    let mut board = Board::new(Variant::Duo);
+    let mut depths = Vec::new();
+    for c in [0, 1] {
+        let entry = book.entry(&board, c).unwrap();
+        depths.push(entry.playouts.unwrap());
+        board.play(c, entry.mv).unwrap();
+    }
+    let second = book.entry(&board, 0).unwrap();
+    let second_depth = second.playouts.unwrap();
+    assert!(
+        second_depth < depths[0] && depths[0] == depths[1],
+        "first moves are searched deeper than later ones"
+    );
+    // A budget between the depths (paced 0.7 × in round 0, 0.77 × in round 1): the
+    // first moves come from the book, Black's second move from the search.
+    let nominal = second_depth * 2;
+    assert!(nominal * 7 / 10 <= depths[0]);
+    let stopped = budget(nominal, 0);
+    stopped
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut engine = Engine::new();
+    let mut replay = Board::new(Variant::Duo);
+    for c in [0, 1] {
+        let mv = engine.genmove(&replay, c, &stopped).unwrap();
+        assert_eq!(Some(mv), book.reply(&replay, c));
+        replay.play(c, mv).unwrap();
+    }
+    let mut no_book = Engine::new();
+    no_book.set_book(false);
+    let searched = no_book.genmove(&replay, 0, &stopped).unwrap();
+    assert_ne!(searched, second.mv);
+    assert_eq!(engine.genmove(&replay, 0, &stopped), Some(searched));
 }
 
 #[test]

@@ -13,7 +13,7 @@
 //! Format, one position per line: the moves from the empty board, each a move in
 //! Pentobi's notation, separated by spaces, then ` -> ` and the reply. Black's own
 //! first move has no moves before the arrow. `#` starts a comment line; a line
-//! `playouts N` gives the playouts of the search behind each reply.
+//! `playouts N` gives the playouts of the searches behind the replies after it.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -27,9 +27,14 @@ static DUO_BOOK_TEXT: &str = include_str!("../../../data/blokus/book-duo.txt");
 /// Replies by the moves (colour and placement) that led to the position.
 #[derive(Debug, Default)]
 pub struct Book {
-    replies: HashMap<Vec<(Colour, MoveId)>, MoveId>,
-    /// The playouts of the search that chose each reply, when the book says.
-    playouts: Option<u64>,
+    replies: HashMap<Vec<(Colour, MoveId)>, Reply>,
+}
+
+/// A book move and the playouts of the search that chose it, when the book says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub mv: MoveId,
+    pub playouts: Option<u64>,
 }
 
 /// A book line that does not read or does not replay.
@@ -45,6 +50,7 @@ impl Book {
     /// each move and reply is known to be legal.
     pub fn parse(variant: Variant, text: &str) -> Result<Book, BookError> {
         let mut book = Book::default();
+        let mut playouts = None;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -55,8 +61,7 @@ impl Book {
                 reason: reason.to_string(),
             };
             if let Some(number) = line.strip_prefix("playouts ") {
-                let playouts = number.trim().parse().map_err(|_| error("bad playouts"))?;
-                book.playouts = Some(playouts);
+                playouts = Some(number.trim().parse().map_err(|_| error("bad playouts"))?);
                 continue;
             }
             let (before, reply) = line.split_once("->").ok_or_else(|| error("no `->`"))?;
@@ -69,14 +74,18 @@ impl Book {
             let c = board.to_play().ok_or_else(|| error("game over"))?;
             let reply = board.parse_move(reply).map_err(|e| error(&e.to_string()))?;
             board.check(c, reply).map_err(|e| error(&e.to_string()))?;
+            let reply = Reply {
+                mv: reply,
+                playouts,
+            };
             book.replies.insert(board.history().collect(), reply);
         }
         Ok(book)
     }
 
-    /// The book's move for `colour`, when the board holds only moves played from the
+    /// The book's reply for `colour`, when the board holds only moves played from the
     /// empty board and it is `colour`'s turn.
-    pub fn reply(&self, board: &Board, colour: Colour) -> Option<MoveId> {
+    pub fn entry(&self, board: &Board, colour: Colour) -> Option<Reply> {
         if board.to_play() != Some(colour) || board.setup_pieces().next().is_some() {
             return None;
         }
@@ -84,9 +93,9 @@ impl Book {
         self.replies.get(&key).copied()
     }
 
-    /// The playouts of the search behind each reply (the `playouts N` line), if known.
-    pub fn playouts(&self) -> Option<u64> {
-        self.playouts
+    /// The book's move for `colour`, as [`Book::entry`] finds it.
+    pub fn reply(&self, board: &Board, colour: Colour) -> Option<MoveId> {
+        self.entry(board, colour).map(|reply| reply.mv)
     }
 
     pub fn len(&self) -> usize {
@@ -126,16 +135,16 @@ mod tests {
 
     #[test]
     fn lines_replay_and_answer_their_position() {
-        let text =
-            "# a comment\nplayouts 300\n-> e8,d9,e9,f9,e10\ne8,d9,e9,f9,e10 -> j5,j6,k6,k7,k8\n";
+        let text = "# a comment\nplayouts 300\n-> e8,d9,e9,f9,e10\nplayouts 20\ne8,d9,e9,f9,e10 -> j5,j6,k6,k7,k8\n";
         let book = Book::parse(Variant::Duo, text).unwrap();
         assert_eq!(book.len(), 2);
-        assert_eq!(book.playouts(), Some(300));
         let mut board = Board::new(Variant::Duo);
+        assert_eq!(book.entry(&board, 0).unwrap().playouts, Some(300));
         let first = book.reply(&board, 0).unwrap();
         assert_eq!(board.format_move(first), "e8,d9,e9,f9,e10");
         assert_eq!(book.reply(&board, 1), None, "not White's turn");
         board.play(0, first).unwrap();
+        assert_eq!(book.entry(&board, 1).unwrap().playouts, Some(20));
         let second = book.reply(&board, 1).unwrap();
         assert_eq!(
             Book::format_line(&board, second),

@@ -326,15 +326,16 @@ impl Engine {
         // A book reply is only as good as the search that chose it: a search with a
         // larger budget judges the position better itself.
         let budget = self.playouts_for(board, limits);
-        let book = self
+        let from_book = self
             .use_book
             .then(|| shipped_book(board.variant()))
             .flatten()
-            .filter(|book| match (book.playouts(), budget) {
+            .and_then(|book| book.entry(board, colour))
+            .filter(|reply| match (reply.playouts, budget) {
                 (Some(depth), Some(budget)) => budget <= depth,
                 _ => true,
             });
-        if let Some(mv) = book.and_then(|book| book.reply(board, colour)) {
+        if let Some(mv) = from_book.map(|reply| reply.mv) {
             log::info!(
                 "blokus genmove: {} from the opening book",
                 board.format_move(mv)
