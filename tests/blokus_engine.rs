@@ -13,6 +13,15 @@ fn budget(playouts: u64, seed: u64) -> Limits {
     }
 }
 
+/// `limits` with the stop flag raised: a search answers before its first playout, so
+/// the answer shows whether the book or the search gave the move.
+fn stopped(limits: Limits) -> Limits {
+    limits
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    limits
+}
+
 #[test]
 fn plays_whole_games_with_legal_moves_only() {
     for variant in [Variant::Duo, Variant::ClassicThree] {
@@ -113,10 +122,7 @@ fn parallel_search_and_tree_reuse_stay_legal() {
 #[test]
 fn a_raised_stop_flag_ends_the_search_at_once() {
     let board = Board::new(Variant::Classic);
-    let limits = Limits::default();
-    limits
-        .stop
-        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let limits = stopped(Limits::default());
     let result = Engine::new().search(&board, 0, &limits).unwrap();
     assert_eq!(result.playouts, 0);
     // Even without a single playout there is a legal answer.
@@ -128,11 +134,7 @@ fn a_raised_stop_flag_ends_the_search_at_once() {
 fn the_duo_opening_comes_from_the_book_without_searching() {
     let book = shipped_book(Variant::Duo).unwrap();
     let mut board = Board::new(Variant::Duo);
-    // A raised stop flag: any search would answer before its first playout.
-    let stopped = Limits::default();
-    stopped
-        .stop
-        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let stopped = stopped(Limits::default());
     let mut engine = Engine::new();
     for c in [0, 1, 0] {
         let mv = engine.genmove(&board, c, &stopped).unwrap();
@@ -150,32 +152,26 @@ fn a_budget_deeper_than_the_book_searches_the_opening_itself() {
     let board = Board::new(Variant::Duo);
     let entry = book.entry(&board, 0).unwrap();
     let (from_book, depth) = (entry.mv, entry.playouts.expect("the book says how deep"));
-    // With the stop flag raised a search answers before its first playout, so its
-    // answer shows whether the book or the search gave the move.
-    let stopped = |playouts: u64| {
-        let limits = budget(playouts, 0);
-        limits
-            .stop
-            .store(true, std::sync::atomic::Ordering::Relaxed);
-        limits
-    };
+    let stopped_at = |playouts: u64| stopped(budget(playouts, 0));
     let mut no_book = Engine::new();
     no_book.set_book(false);
-    let searched = no_book.genmove(&board, 0, &stopped(u64::MAX)).unwrap();
+    let searched = no_book.genmove(&board, 0, &stopped_at(u64::MAX)).unwrap();
     assert_ne!(searched, from_book);
     // The first move's paced budget is 0.7 × the nominal one.
     let at_most_the_book = depth * 10 / 7;
     let mut engine = Engine::new();
     assert_eq!(
-        engine.genmove(&board, 0, &stopped(at_most_the_book)),
+        engine.genmove(&board, 0, &stopped_at(at_most_the_book)),
         Some(from_book)
     );
     for deeper in [at_most_the_book + 2, u64::MAX] {
-        assert_eq!(engine.genmove(&board, 0, &stopped(deeper)), Some(searched));
+        assert_eq!(
+            engine.genmove(&board, 0, &stopped_at(deeper)),
+            Some(searched)
+        );
     }
     // A time budget has no playout count to compare: the book answers.
-    let timed = Limits::default();
-    timed.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let timed = stopped(Limits::default());
     assert_eq!(engine.genmove(&board, 0, &timed), Some(from_book));
 }
 
@@ -199,10 +195,7 @@ fn each_book_line_is_used_up_to_its_own_depth() {
     // first moves come from the book, Black's second move from the search.
     let nominal = second_depth * 2;
     assert!(nominal * 7 / 10 <= depths[0]);
-    let stopped = budget(nominal, 0);
-    stopped
-        .stop
-        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let stopped = stopped(budget(nominal, 0));
     let mut engine = Engine::new();
     let mut replay = Board::new(Variant::Duo);
     for c in [0, 1] {

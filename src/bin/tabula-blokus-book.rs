@@ -8,7 +8,8 @@
 //! Black's, and writes `data/blokus/book-duo.txt`. Each colour's first move is
 //! searched with `--first-playouts` playouts (default 100,000), every later one with
 //! `--playouts` (default 20,000), at seed 0: the first moves are the lines every game
-//! goes through, and a player given a larger budget searches them itself. The search is
+//! goes through, and the engine reads a line only when its own budget for the move is
+//! no larger than the line's, so deep first moves serve large budgets too. The search is
 //! deterministic, so the same code gives the same file; `--threads N` (default 2)
 //! shares the positions out, one search thread each.
 //!
