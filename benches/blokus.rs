@@ -104,7 +104,7 @@ fn bench_perft() {
 
 fn bench_playouts(variant: Variant) {
     let board = Board::new(variant);
-    let mut playout = Playout::new(variant);
+    let mut playout = Playout::new(&board);
     let mut rng = Rng::new(1);
     let start = CpuClock::start();
     let mut count = 0u64;

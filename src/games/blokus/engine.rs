@@ -142,7 +142,7 @@ impl SearchGame for SearchPosition {
 
     fn new_playout(&self) -> PlayoutWorkspace {
         PlayoutWorkspace {
-            playout: Playout::new(self.board.variant()),
+            playout: Playout::new(&self.board),
             scores: ScoreStats::default(),
         }
     }

@@ -11,6 +11,7 @@ mod playout;
 mod render;
 mod replies;
 mod rewards;
+mod root_moves;
 pub mod sgf;
 mod tables;
 mod variant;

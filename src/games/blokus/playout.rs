@@ -14,6 +14,7 @@ use super::board::{Board, Colour, MAX_COLOURS};
 use super::knowledge::min_piece_size;
 use super::pieces::{MONOMINO, NUM_PIECES, Piece};
 use super::replies::{MoveKey, Replies};
+use super::root_moves::RootMoves;
 use super::tables::{MAX_POINTS, MoveId, Placement, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
@@ -38,6 +39,8 @@ pub struct Playout {
     num_left: [u8; MAX_COLOURS],
     squares: [u32; MAX_COLOURS],
     last_piece: [Option<Piece>; MAX_COLOURS],
+    /// Per colour, the placements still possible after the root of the search.
+    root_moves: Vec<RootMoves>,
     moves: [Vec<Placement>; MAX_COLOURS],
     /// Per colour, one bit per placement already looked at (legal or not): a placement
     /// found illegal never becomes legal again, so it is never checked twice.
@@ -62,7 +65,10 @@ pub struct Playout {
 }
 
 impl Playout {
-    pub fn new(variant: Variant) -> Playout {
+    /// A playout workspace for positions that follow from `root` (see
+    /// [`Playout::start`]).
+    pub fn new(root: &Board) -> Playout {
+        let variant = root.variant();
         let tables = Tables::get(variant.board_size());
         let words = tables.num_moves().div_ceil(64);
         Playout {
@@ -76,6 +82,9 @@ impl Playout {
             num_left: [0; MAX_COLOURS],
             squares: [0; MAX_COLOURS],
             last_piece: [None; MAX_COLOURS],
+            root_moves: (0..variant.num_colours())
+                .map(|c| RootMoves::new(root, c))
+                .collect(),
             moves: std::array::from_fn(|_| Vec::with_capacity(1024)),
             seen: std::array::from_fn(|_| vec![0; words]),
             to_play: 0,
@@ -94,7 +103,8 @@ impl Playout {
         }
     }
 
-    /// Copies a position and generates every colour's moves.
+    /// Copies a position and generates every colour's moves. The position must follow
+    /// from the root given to [`Playout::new`]: moves illegal there are never generated.
     pub fn start(&mut self, board: &Board) {
         debug_assert_eq!(board.variant(), self.variant);
         let (forbidden, corner) = board.masks();
@@ -134,20 +144,16 @@ impl Playout {
         let seen = &mut self.seen[c];
         let moves = &mut self.moves[c];
         let status = tables.adjacent_status(p, forbidden, bit);
-        let mut left = self.left_mask[c];
-        while left != 0 {
-            let piece = left.trailing_zeros() as Piece;
-            left &= left - 1;
-            for placement in tables.moves_at(p, status, piece) {
-                let mv = placement.id;
-                let (word, mask) = (mv as usize / 64, 1u64 << (mv % 64));
-                if seen[word] & mask != 0 {
-                    continue;
-                }
-                seen[word] |= mask;
-                if placement.fits(forbidden, bit) {
-                    moves.push(*placement);
-                }
+        let left = self.left_mask[c];
+        for placement in self.root_moves[c].at(p, status) {
+            let mv = placement.id;
+            let (word, mask) = (mv as usize / 64, 1u64 << (mv % 64));
+            if seen[word] & mask != 0 || left >> placement.piece & 1 == 0 {
+                continue;
+            }
+            seen[word] |= mask;
+            if placement.fits(forbidden, bit) {
+                moves.push(*placement);
             }
         }
     }
@@ -284,19 +290,20 @@ impl Playout {
         self.candidates.clear();
         let mut best_local = 0;
         let mut total = 0.0;
+        let left = self.left_mask[c];
         let mut i = 0;
         while i < moves.len() {
-            let m = moves[i];
-            let local = match self.local_value(&m) {
-                Some(local) if self.pieces_left[c][m.piece as usize] > 0 => local,
+            let m = &moves[i];
+            let local = match self.local_value(m) {
+                Some(local) if left >> m.piece & 1 != 0 => local,
                 _ => {
                     moves.swap_remove(i);
                     continue;
                 }
             };
             i += 1;
-            if m.len >= min_size {
-                self.add_candidate(&m, local, &mut best_local, &mut total);
+            if local >= best_local && m.len >= min_size {
+                self.add_candidate(m, local, &mut best_local, &mut total);
             }
         }
         if self.candidates.is_empty() {
@@ -414,12 +421,21 @@ fn piece_weights(variant: Variant, tables: &Tables) -> [f32; NUM_PIECES] {
 mod tests {
     use super::*;
 
+    /// From the empty board and from a root some rounds in (so that the lists of the
+    /// root's placements have dropped some), the playout's lists are the legal moves.
     #[test]
     fn incremental_lists_match_full_generation() {
-        for variant in Variant::ALL {
+        for (variant, rounds) in Variant::ALL.into_iter().flat_map(|v| [(v, 0), (v, 5)]) {
             let mut board = Board::new(variant);
-            let mut playout = Playout::new(variant);
             let mut rng = Rng::new(3);
+            for _ in 0..rounds * variant.num_colours() {
+                let Some(c) = board.to_play() else { break };
+                let moves = board.legal_moves(c);
+                board
+                    .play(c, moves[rng.below(moves.len() as u32) as usize])
+                    .unwrap();
+            }
+            let mut playout = Playout::new(&board);
             playout.start(&board);
             while let Some(c) = board.to_play() {
                 for d in 0..board.num_colours() {
@@ -442,7 +458,7 @@ mod tests {
     fn playouts_play_the_best_answer_to_the_latest_moves() {
         for variant in [Variant::Duo, Variant::ClassicTwo, Variant::Classic] {
             let mut board = Board::new(variant);
-            let mut playout = Playout::new(variant);
+            let mut playout = Playout::new(&board);
             let mut rng = Rng::new(11);
             let mut answers = 0;
             while let Some(c) = board.to_play() {
@@ -478,8 +494,9 @@ mod tests {
 
     /// Plays one playout from the empty board; returns it with the moves it made.
     fn one_playout(variant: Variant, seed: u64) -> (Playout, Vec<(Colour, MoveId)>) {
-        let mut playout = Playout::new(variant);
-        playout.start(&Board::new(variant));
+        let board = Board::new(variant);
+        let mut playout = Playout::new(&board);
+        playout.start(&board);
         let mut moves = Vec::new();
         playout.run(&mut Rng::new(seed), |c, mv| moves.push((c, mv)));
         (playout, moves)
@@ -522,7 +539,7 @@ mod tests {
     #[test]
     fn playouts_end_with_no_moves_left() {
         let board = Board::new(Variant::Classic);
-        let mut playout = Playout::new(Variant::Classic);
+        let mut playout = Playout::new(&board);
         let mut rng = Rng::new(5);
         playout.start(&board);
         let mut replay = board.clone();
