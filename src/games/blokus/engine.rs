@@ -4,7 +4,7 @@
 
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::book::shipped_book;
-use super::knowledge::{Masks, min_piece_size, move_score};
+use super::knowledge::{Masks, MoveScorer, min_piece_size};
 use super::playout::Playout;
 use super::rewards::{ScoreStats, rewards};
 use super::tables::{MoveId, Tables};
@@ -99,7 +99,7 @@ impl SearchGame for SearchPosition {
             f32::INFINITY
         };
         let (forbidden, corner) = self.board.masks();
-        let masks = Masks { forbidden, corner };
+        let scorer = MoveScorer::new(tables, &Masks { forbidden, corner }, c);
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for mv in moves {
@@ -108,7 +108,7 @@ impl SearchGame for SearchPosition {
             {
                 continue;
             }
-            let score = move_score(tables, &masks, c, mv);
+            let score = scorer.score(tables, mv);
             best = best.max(score);
             let colour_move = ColourMove {
                 colour: c as u8,

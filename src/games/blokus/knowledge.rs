@@ -39,53 +39,84 @@ impl Masks<'_> {
     }
 }
 
-/// Log-score of a legal move of colour `c`; higher is better.
-#[inline]
-pub fn move_score(tables: &Tables, masks: &Masks, c: Colour, mv: MoveId) -> f32 {
-    let bit = 1u8 << c;
-    let others = 0xF & !bit;
-    let info = tables.info(mv);
-    let mut score = SIZE[piece_size(info.piece)];
-    for &p in info.points() {
-        let contested = masks.attach_of_others(p, others)
-            || tables
-                .neighbours(p)
-                .iter()
-                .any(|&q| masks.attach_of_others(q, others));
-        score += if contested {
-            POINT_CONTESTED
-        } else {
-            POINT_OTHER
+/// Scores the legal moves of one colour in one position. Every term of a score
+/// depends on one point only (a covered point, an edge neighbour or a corner neighbour),
+/// so each point's three terms are worked out once and a move's score is a sum of
+/// lookups: the tree scores a few hundred moves at every expansion.
+pub struct MoveScorer {
+    /// Per point: as covered by the move, as its edge neighbour, as its corner neighbour.
+    covered: [f32; MAX_POINTS],
+    edge: [f32; MAX_POINTS],
+    corner: [f32; MAX_POINTS],
+}
+
+impl MoveScorer {
+    pub fn new(tables: &Tables, masks: &Masks, c: Colour) -> MoveScorer {
+        let bit = 1u8 << c;
+        let others = 0xF & !bit;
+        let mut scorer = MoveScorer {
+            covered: [0.0; MAX_POINTS],
+            edge: [0.0; MAX_POINTS],
+            corner: [0.0; MAX_POINTS],
         };
-    }
-    for &q in tables.adj_points(mv) {
-        let f = masks.forbidden[q as usize];
-        score += if f == 0xF {
-            ADJ_OCCUPIED
-        } else if f & bit != 0 {
-            ADJ_FORBIDDEN
-        } else if masks.corner[q as usize] & bit != 0 {
-            ADJ_OWN_ATTACH
-        } else {
-            ADJ_FREE
-        };
-    }
-    for &q in tables.diag_points(mv) {
-        if masks.forbidden[q as usize] & bit != 0 {
-            score += ATTACH_FORBIDDEN;
-        } else if masks.corner[q as usize] & bit == 0 {
-            // Counted before the move: the two neighbours next to the touching
-            // corner are about to be forbidden, so every new attach point counts
-            // them alike.
-            let room = tables
-                .neighbours(q)
-                .iter()
-                .filter(|&&n| masks.forbidden[n as usize] & bit == 0)
-                .count();
-            score += ATTACH_ROOM[room];
+        for p in (0..tables.num_points as u16).filter(|&p| tables.is_on_board(p)) {
+            let i = p as usize;
+            let contested = masks.attach_of_others(p, others)
+                || tables
+                    .neighbours(p)
+                    .iter()
+                    .any(|&q| masks.attach_of_others(q, others));
+            scorer.covered[i] = if contested {
+                POINT_CONTESTED
+            } else {
+                POINT_OTHER
+            };
+            let f = masks.forbidden[i];
+            scorer.edge[i] = if f == 0xF {
+                ADJ_OCCUPIED
+            } else if f & bit != 0 {
+                ADJ_FORBIDDEN
+            } else if masks.corner[i] & bit != 0 {
+                ADJ_OWN_ATTACH
+            } else {
+                ADJ_FREE
+            };
+            scorer.corner[i] = if f & bit != 0 {
+                ATTACH_FORBIDDEN
+            } else if masks.corner[i] & bit == 0 {
+                // Counted before the move: the two neighbours next to the touching
+                // corner are about to be forbidden, so every new attach point counts
+                // them alike.
+                let room = tables
+                    .neighbours(p)
+                    .iter()
+                    .filter(|&&n| masks.forbidden[n as usize] & bit == 0)
+                    .count();
+                ATTACH_ROOM[room]
+            } else {
+                // Already an attach point: the move adds nothing there.
+                0.0
+            };
         }
+        scorer
     }
-    score
+
+    /// Log-score of a legal move; higher is better.
+    #[inline]
+    pub fn score(&self, tables: &Tables, mv: MoveId) -> f32 {
+        let info = tables.info(mv);
+        let mut score = SIZE[piece_size(info.piece)];
+        for &p in info.points() {
+            score += self.covered[p as usize];
+        }
+        for &q in tables.adj_points(mv) {
+            score += self.edge[q as usize];
+        }
+        for &q in tables.diag_points(mv) {
+            score += self.corner[q as usize];
+        }
+        score
+    }
 }
 
 /// Smallest piece worth playing, by the number of pieces on the board: big pieces
