@@ -32,13 +32,6 @@ pub struct Masks<'a> {
     pub corner: &'a [u8; MAX_POINTS],
 }
 
-impl Masks<'_> {
-    #[inline]
-    fn attach_of_others(&self, p: u16, others: u8) -> bool {
-        self.corner[p as usize] & !self.forbidden[p as usize] & others != 0
-    }
-}
-
 /// Scores the legal moves of one colour in one position. Every term of a score
 /// depends on one point only (a covered point, an edge neighbour or a corner neighbour),
 /// so each point's three terms are worked out once and a move's score is a sum of
@@ -59,13 +52,21 @@ impl MoveScorer {
             edge: [0.0; MAX_POINTS],
             corner: [0.0; MAX_POINTS],
         };
-        for p in (0..tables.num_points as u16).filter(|&p| tables.is_on_board(p)) {
+        // Other colours' attach points, looked at five times each below.
+        let mut theirs = [false; MAX_POINTS];
+        for (t, (&f, &corner)) in theirs
+            .iter_mut()
+            .zip(masks.forbidden.iter().zip(masks.corner))
+            .take(tables.num_points)
+        {
+            *t = corner & !f & others != 0;
+        }
+        let on_board = (0..tables.size)
+            .flat_map(|y| (0..tables.size).map(move |x| (x, y)))
+            .map(|(x, y)| tables.point(x, y));
+        for p in on_board {
             let i = p as usize;
-            let contested = masks.attach_of_others(p, others)
-                || tables
-                    .neighbours(p)
-                    .iter()
-                    .any(|&q| masks.attach_of_others(q, others));
+            let contested = theirs[i] || tables.neighbours(p).iter().any(|&q| theirs[q as usize]);
             scorer.covered[i] = if contested {
                 POINT_CONTESTED
             } else {
