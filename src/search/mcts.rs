@@ -40,8 +40,9 @@ pub trait SearchGame: Clone + Send + Sync {
 
     /// The player to move, `None` when the game is over.
     fn player_to_move(&self) -> Option<usize>;
-    /// The moves the tree considers here (the game may prune), with priors.
-    fn tree_moves(&self, out: &mut Vec<(Self::Move, Prior)>);
+    /// The moves the tree considers here (the game may prune), with priors. The
+    /// playout workspace may serve to generate them; the next playout starts it afresh.
+    fn tree_moves(&self, workspace: &mut Self::Playout, out: &mut Vec<(Self::Move, Prior)>);
     fn play(&mut self, mv: Self::Move);
     /// AMAF identity of a move of the player to move: below [`SearchGame::key_bound`],
     /// equal for the same move by the same player.
@@ -542,7 +543,7 @@ impl<G: SearchGame> Shared<'_, G> {
             && (leaf_visits as f32 >= self.expand_threshold(s.path.len() - 1) || s.path.len() == 1)
         {
             s.candidates.clear();
-            s.state.tree_moves(&mut s.candidates);
+            s.state.tree_moves(&mut s.playout, &mut s.candidates);
             let leaf = *s.path.last().unwrap();
             let mut tree = self.lock();
             let room = tree.nodes.len() + s.candidates.len() <= self.params.max_tree_nodes;
@@ -628,7 +629,7 @@ mod tests {
             (self.stones > 0).then_some(self.to_move)
         }
 
-        fn tree_moves(&self, out: &mut Vec<(u32, Prior)>) {
+        fn tree_moves(&self, _: &mut (), out: &mut Vec<(u32, Prior)>) {
             out.extend((1..=self.stones.min(3)).map(|n| (n, Prior::NONE)));
         }
 

@@ -73,11 +73,15 @@ impl SearchGame for SearchPosition {
         self.board.to_play().map(|c| self.board.player_of(c))
     }
 
-    fn tree_moves(&self, out: &mut Vec<(ColourMove, Prior)>) {
+    fn tree_moves(&self, workspace: &mut PlayoutWorkspace, out: &mut Vec<(ColourMove, Prior)>) {
         let Some(c) = self.board.to_play() else {
             return;
         };
-        let moves = self.board.legal_moves(c);
+        let mut moves = Vec::new();
+        workspace.playout.legal_moves(&self.board, c, &mut moves);
+        // In id order, as the board lists them, so that ties among children break
+        // the same way whichever generator made them.
+        moves.sort_unstable();
         let tables = self.board.tables();
         let min_size = min_piece_size(self.board.variant(), self.board.num_moves());
         let largest = moves

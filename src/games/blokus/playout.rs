@@ -120,9 +120,7 @@ impl Playout {
         for c in 0..self.num_colours {
             self.pieces_left[c] = *board.pieces_left_of(c);
             self.num_left[c] = self.pieces_left[c].iter().sum();
-            self.left_mask[c] = (0..NUM_PIECES)
-                .filter(|&piece| self.pieces_left[c][piece] > 0)
-                .fold(0, |mask, piece| mask | 1 << piece);
+            self.left_mask[c] = piece_mask(&self.pieces_left[c]);
             self.squares[c] = board.squares(c);
             self.last_piece[c] = board.last_piece(c);
             self.moves[c].clear();
@@ -131,6 +129,20 @@ impl Playout {
                 self.add_moves_at(c, p);
             }
         }
+    }
+
+    /// Appends the legal moves of `c` in `board` (a position following from the root)
+    /// to `out`, in no particular order. Faster than the board's own generator, whose
+    /// tables are not narrowed to the root; the workspace is left to be started again.
+    pub fn legal_moves(&mut self, board: &Board, c: Colour, out: &mut Vec<MoveId>) {
+        self.forbidden = *board.masks().0;
+        self.left_mask[c] = piece_mask(board.pieces_left_of(c));
+        self.moves[c].clear();
+        self.seen[c].fill(0);
+        for &p in board.attach_points(c) {
+            self.add_moves_at(c, p);
+        }
+        out.extend(self.moves[c].iter().map(|m| m.id));
     }
 
     /// Adds the unseen legal moves of `c` covering the attach point `p`.
@@ -399,6 +411,13 @@ impl Playout {
     }
 }
 
+/// One bit per piece with any left.
+fn piece_mask(pieces_left: &[u8; NUM_PIECES]) -> u32 {
+    (0..NUM_PIECES)
+        .filter(|&piece| pieces_left[piece] > 0)
+        .fold(0, |mask, piece| mask | 1 << piece)
+}
+
 /// Playout weight of each piece: a factor per square and, on the small board, per
 /// corner (a piece with more corners opens more ways on).
 fn piece_weights(variant: Variant, tables: &Tables) -> [f32; NUM_PIECES] {
@@ -451,6 +470,33 @@ mod tests {
             for c in 0..board.num_colours() {
                 assert_eq!(playout.points(c), board.points(c));
             }
+        }
+    }
+
+    #[test]
+    fn legal_moves_below_the_root_are_the_boards() {
+        for variant in Variant::ALL {
+            let mut board = Board::new(variant);
+            let mut rng = Rng::new(9);
+            let mut playout = None;
+            while let Some(c) = board.to_play() {
+                if board.num_moves() == 3 * variant.num_colours() {
+                    playout = Some(Playout::new(&board));
+                }
+                if let Some(playout) = &mut playout {
+                    for d in 0..board.num_colours() {
+                        let mut moves = Vec::new();
+                        playout.legal_moves(&board, d, &mut moves);
+                        moves.sort_unstable();
+                        assert_eq!(moves, board.legal_moves(d), "{variant:?}");
+                    }
+                }
+                let moves = board.legal_moves(c);
+                board
+                    .play(c, moves[rng.below(moves.len() as u32) as usize])
+                    .unwrap();
+            }
+            assert!(playout.is_some(), "{variant:?}: the game ended too soon");
         }
     }
 

@@ -111,7 +111,7 @@ impl SearchGame for GoState {
         (self.passes < 2).then_some(self.to_move.index())
     }
 
-    fn tree_moves(&self, out: &mut Vec<(TreeMove, Prior)>) {
+    fn tree_moves(&self, _: &mut Self::Playout, out: &mut Vec<(TreeMove, Prior)>) {
         let board = &self.board;
         let color = self.to_move;
         let mut replies = Vec::new();
