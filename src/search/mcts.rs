@@ -79,7 +79,8 @@ pub struct MctsParams {
     /// Ends a search with a playout budget once its most visited root move leads the
     /// next one by more than this share of the playouts it has left: at 1.0 no other
     /// move can overtake it any more, below that an overtaking has become unlikely.
-    /// `None`: every search runs to its budget.
+    /// Set, a root with a single move to consider ends the search at once. `None`:
+    /// every search runs to its budget.
     pub decided_lead: Option<f32>,
     /// Whether a playout budget counts the visits the root kept from the previous
     /// search, so that a position already studied costs only what it lacks.
@@ -439,7 +440,7 @@ impl<G: SearchGame> Shared<'_, G> {
 
     /// Whether the most visited root move leads the next by more than
     /// [`MctsParams::decided_lead`] of the playouts left (counting those of other
-    /// threads still under way).
+    /// threads still under way), or is the only move the root considers.
     fn is_decided(&self, started: u64) -> bool {
         let Some(lead) = self.params.decided_lead else {
             return false;
@@ -449,6 +450,9 @@ impl<G: SearchGame> Shared<'_, G> {
         }
         let left = self.max_playouts - started + self.limits.threads.max(1) as u64;
         let tree = self.lock();
+        if tree.nodes[0].num_children == 1 {
+            return true;
+        }
         let (mut first, mut second) = (0, 0);
         for child in tree.nodes[0].children() {
             let visits = tree.nodes[child].visits;
@@ -790,6 +794,26 @@ mod tests {
             }
         }
         assert!(saved > 10_000, "{saved} playouts saved");
+    }
+
+    #[test]
+    fn a_lone_move_is_answered_without_spending_the_budget() {
+        let mut mcts: Mcts<Nim> = Mcts::new(MctsParams {
+            decided_lead: Some(0.5),
+            ..MctsParams::default()
+        });
+        // One stone: taking it is the only move.
+        let r = mcts.search(&nim(1), &limits(3_000, 1, 0));
+        assert_eq!(r.best, Some(1));
+        // The stop rule is looked at every few playouts.
+        assert!(
+            r.playouts <= DECIDED_CHECK_INTERVAL,
+            "{} playouts",
+            r.playouts
+        );
+        // Without the stop rule the budget is spent whatever the choice.
+        let mut mcts: Mcts<Nim> = Mcts::new(MctsParams::default());
+        assert_eq!(mcts.search(&nim(1), &limits(3_000, 1, 0)).playouts, 3_000);
     }
 
     #[test]
