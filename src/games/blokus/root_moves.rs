@@ -13,7 +13,16 @@ use super::tables::{MAX_POINTS, Placement, Tables};
 const NUM_STATUSES: usize = 16;
 
 /// A (point, status) whose list has not been asked for yet.
-const NOT_BUILT: (u32, u32) = (u32::MAX, u32::MAX);
+const NOT_BUILT: Range = Range::Own(u32::MAX, u32::MAX);
+
+/// Where a (point, status)'s list lies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Range {
+    /// In the narrowed lists, from..to.
+    Own(u32, u32),
+    /// The full tables' list: the root rules out too little of it to be worth a copy.
+    Full,
+}
 
 /// The lists are built on first use: a search's playouts ask for a few statuses of the
 /// points they reach, a small part of all (point, status) pairs, and building them all
@@ -24,8 +33,8 @@ pub struct RootMoves {
     forbidden: [u8; MAX_POINTS],
     bit: u8,
     pieces_left: [u8; NUM_PIECES],
-    /// Per (point, adjacent status), its placements' range in `moves`.
-    ranges: Vec<(u32, u32)>,
+    /// Per (point, adjacent status), where its placements are.
+    ranges: Vec<Range>,
     moves: Vec<Placement>,
 }
 
@@ -55,20 +64,23 @@ impl RootMoves {
     }
 
     /// The placements covering `p` that leave free the neighbours of `p` in `status`,
-    /// all pieces together, grouped by piece.
+    /// all pieces together, grouped by piece. Early in a game some of them may have
+    /// been illegal since the root, or be of pieces it has no more.
     #[inline]
     pub fn at(&mut self, p: u16, status: usize) -> &[Placement] {
         let key = p as usize * NUM_STATUSES + status;
         if self.ranges[key] == NOT_BUILT {
             self.ranges[key] = self.build(p, status);
         }
-        let (begin, end) = self.ranges[key];
-        &self.moves[begin as usize..end as usize]
+        match self.ranges[key] {
+            Range::Own(from, to) => &self.moves[from as usize..to as usize],
+            Range::Full => self.tables.all_moves_at(p, status),
+        }
     }
 
     #[cold]
-    fn build(&mut self, p: u16, status: usize) -> (u32, u32) {
-        let begin = self.moves.len() as u32;
+    fn build(&mut self, p: u16, status: usize) -> Range {
+        let begin = self.moves.len();
         let (forbidden, bit) = (&self.forbidden, self.bit);
         // A point forbidden at the root is never covered; a neighbour forbidden there
         // stays forbidden, so a status without it is never asked for in earnest.
@@ -85,7 +97,14 @@ impl RootMoves {
                 }
             }
         }
-        (begin, self.moves.len() as u32)
+        // Near the start of a game a copy would keep nearly everything, and the
+        // playouts would read two tables instead of one.
+        let kept = self.moves.len() - begin;
+        if kept * 10 > self.tables.all_moves_at(p, status).len() * 9 {
+            self.moves.truncate(begin);
+            return Range::Full;
+        }
+        Range::Own(begin as u32, self.moves.len() as u32)
     }
 }
 
@@ -137,7 +156,9 @@ mod tests {
                 assert!(list.moves.iter().all(|m| m.fits(forbidden, 1 << c)));
                 assert!(list.moves.iter().all(|m| pieces_left[m.piece as usize] > 0));
                 let unfiltered: usize = (0..list.ranges.len())
-                    .filter(|&key| list.ranges[key] != NOT_BUILT)
+                    .filter(|&key| {
+                        matches!(list.ranges[key], Range::Own(..)) && list.ranges[key] != NOT_BUILT
+                    })
                     .map(|key| {
                         let (p, status) = ((key / NUM_STATUSES) as u16, key % NUM_STATUSES);
                         (0..NUM_PIECES)

@@ -195,6 +195,14 @@ impl Tables {
         &self.at_moves[self.at_start[key] as usize..self.at_start[key + 1] as usize]
     }
 
+    /// Placements of every piece covering `p` that leave free every neighbour of `p`
+    /// whose bit is set in `status`, grouped by piece.
+    #[inline]
+    pub fn all_moves_at(&self, p: u16, status: usize) -> &[Placement] {
+        let key = (p as usize * NUM_STATUSES + status) * NUM_PIECES;
+        &self.at_moves[self.at_start[key] as usize..self.at_start[key + NUM_PIECES] as usize]
+    }
+
     /// The placement covering exactly these points, if they form a piece.
     pub fn find(&self, points: &[u16]) -> Option<MoveId> {
         if points.is_empty() || points.len() > 5 {
