@@ -1,4 +1,5 @@
-//! Blokus speed: move generation, Duo perft(3) and playouts per second.
+//! Blokus speed: move generation, Duo perft(3), playouts per second from the empty board
+//! and from the middle game, and the search's playouts per second.
 //!
 //! `cargo bench --bench blokus` (add `-- quick` to skip perft(3)).
 //!
@@ -102,8 +103,23 @@ fn bench_perft() {
     assert_eq!(nodes, 89_204_762);
 }
 
-fn bench_playouts(variant: Variant) {
-    let board = Board::new(variant);
+/// The position after `rounds` rounds of a playout from the empty board (seed 1).
+fn position_after(variant: Variant, rounds: usize) -> Board {
+    let mut board = Board::new(variant);
+    let mut playout = Playout::new(&board);
+    playout.start(&board);
+    let mut moves = Vec::new();
+    playout.run(&mut Rng::new(1), |c, mv| moves.push((c, mv)));
+    for (c, mv) in moves.into_iter().take(rounds * variant.num_colours()) {
+        board.play(c, mv).unwrap();
+    }
+    board
+}
+
+/// Playouts from the position after `rounds` rounds: from the empty board the moves
+/// come from the full tables, later from the ones narrowed to the position.
+fn bench_playouts(variant: Variant, rounds: usize) {
+    let board = position_after(variant, rounds);
     let mut playout = Playout::new(&board);
     let mut rng = Rng::new(1);
     let start = CpuClock::start();
@@ -124,7 +140,7 @@ fn bench_playouts(variant: Variant) {
         .map(|p| format!("{:.1}", *p as f64 / count as f64))
         .collect();
     println!(
-        "playouts {:<19} {:>9.0} playouts/s from the empty board, {:.1} moves each, mean points {}",
+        "playouts {:<19} {:>9.0} playouts/s from round {rounds:<2}, {:.1} moves each, mean points {}",
         variant.name(),
         count as f64 / secs,
         moves as f64 / count as f64,
@@ -178,8 +194,10 @@ fn main() {
         bench_generation(variant);
     }
     for variant in [Variant::Duo, Variant::Classic, Variant::Junior] {
-        bench_playouts(variant);
+        bench_playouts(variant, 0);
     }
+    bench_playouts(Variant::Duo, 6);
+    bench_playouts(Variant::Classic, 6);
     for variant in [Variant::Duo, Variant::Classic] {
         bench_search_threads(variant);
     }
