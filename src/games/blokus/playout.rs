@@ -23,9 +23,10 @@ use crate::rng::Rng;
 /// two moves in Duo, as Pentobi's playouts do.
 const RECENT: usize = 3;
 
-/// The flag of [`Playout::value`] marking a point the choosing colour may not cover
-/// (local values stay far below it).
-const FORBIDDEN: u8 = 0x80;
+/// What [`Playout::value`] adds at a point the choosing colour may not cover: above
+/// any sum of five local values (at most 2 each), and five of it still fit in a byte,
+/// so one sum over a move's points tells both whether it fits and its local value.
+const FORBIDDEN: u32 = 0x20;
 
 pub struct Playout {
     tables: &'static Tables,
@@ -340,20 +341,20 @@ impl Playout {
         for ((value, &forbidden), &local) in
             self.value.iter_mut().zip(&self.forbidden).zip(&self.local)
         {
-            *value = local | ((forbidden >> c) & 1) << 7;
+            *value = local + ((forbidden >> c) & 1) * FORBIDDEN as u8;
         }
     }
 
     /// The local value of a listed move, or `None` when it no longer fits.
     #[inline]
     fn local_value(&self, m: &Placement) -> Option<u32> {
-        let v = m.points.map(|p| self.value[p as usize]);
-        if (v[0] | v[1] | v[2] | v[3] | v[4]) & FORBIDDEN != 0 {
+        let v = m.points.map(|p| self.value[p as usize] as u32);
+        let sum = v[0] + v[1] + v[2] + v[3] + v[4];
+        if sum >= FORBIDDEN {
             return None;
         }
-        let sum: u32 = v.iter().map(|&v| v as u32).sum();
         // A smaller piece repeats its last point to fill the five.
-        Some(sum - (5 - m.len as u32) * v[4] as u32)
+        Some(sum - (5 - m.len as u32) * v[4])
     }
 
     /// Keeps `m` among the candidates if its local value is the best so far (starting
