@@ -103,7 +103,8 @@ impl SearchGame for SearchPosition {
             f32::INFINITY
         };
         let (forbidden, corner) = self.board.masks();
-        let scorer = MoveScorer::new(tables, &Masks { forbidden, corner }, c);
+        let masks = Masks { forbidden, corner };
+        let scorer = MoveScorer::new(tables, &masks, c, self.board.attach_points(c));
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for mv in moves {

@@ -44,7 +44,8 @@ pub struct MoveScorer {
 }
 
 impl MoveScorer {
-    pub fn new(tables: &Tables, masks: &Masks, c: Colour) -> MoveScorer {
+    /// Judges the points the moves of `c` at `attach_points` can reach.
+    pub fn new(tables: &Tables, masks: &Masks, c: Colour, attach_points: &[u16]) -> MoveScorer {
         let bit = 1u8 << c;
         let others = 0xF & !bit;
         let mut scorer = MoveScorer {
@@ -61,8 +62,19 @@ impl MoveScorer {
         {
             *t = corner & !f & others != 0;
         }
-        let on_board = (0..tables.size)
-            .flat_map(|y| (0..tables.size).map(move |x| (x, y)))
+        // A move covers points at most four steps from the attach point it takes, and
+        // touches points five steps away: only that box needs judging (early on, a
+        // corner of the board).
+        const REACH: usize = 5;
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for &p in attach_points {
+            let (x, y) = tables.coords(p);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        let columns = x0.saturating_sub(REACH)..(x1 + REACH + 1).min(tables.size);
+        let rows = y0.saturating_sub(REACH)..(y1 + REACH + 1).min(tables.size);
+        let on_board = rows
+            .flat_map(|y| columns.clone().map(move |x| (x, y)))
             .map(|(x, y)| tables.point(x, y));
         for p in on_board {
             let i = p as usize;
@@ -133,5 +145,47 @@ pub fn min_piece_size(variant: Variant, pieces_played: usize) -> usize {
         (20, 3..5) => 4,
         (20, 5..7) => 3,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blokus::Board;
+    use crate::rng::Rng;
+
+    /// Judging only the box the attach points reach scores every legal move as judging
+    /// the whole board does.
+    #[test]
+    fn the_judged_box_holds_every_point_a_move_reaches() {
+        for variant in [Variant::Duo, Variant::Classic] {
+            let mut board = Board::new(variant);
+            let mut rng = Rng::new(5);
+            let tables = board.tables();
+            let corners = [
+                tables.point(0, 0),
+                tables.point(tables.size - 1, tables.size - 1),
+            ];
+            let mut scored = 0;
+            while let Some(c) = board.to_play() {
+                let (forbidden, corner) = board.masks();
+                let masks = Masks { forbidden, corner };
+                let boxed = MoveScorer::new(tables, &masks, c, board.attach_points(c));
+                let whole = MoveScorer::new(tables, &masks, c, &corners);
+                let moves = board.legal_moves(c);
+                for &mv in &moves {
+                    assert_eq!(
+                        boxed.score(tables, mv),
+                        whole.score(tables, mv),
+                        "{variant:?}"
+                    );
+                }
+                scored += moves.len();
+                board
+                    .play(c, moves[rng.below(moves.len() as u32) as usize])
+                    .unwrap();
+            }
+            assert!(scored > 1000, "{variant:?}: {scored} moves");
+        }
     }
 }
