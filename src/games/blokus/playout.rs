@@ -124,11 +124,7 @@ impl Playout {
             self.left_mask[c] = piece_mask(&self.pieces_left[c]);
             self.squares[c] = board.squares(c);
             self.last_piece[c] = board.last_piece(c);
-            self.moves[c].clear();
-            self.seen[c].fill(0);
-            for &p in board.attach_points(c) {
-                self.add_moves_at(c, p);
-            }
+            self.generate(c, board.attach_points(c));
         }
     }
 
@@ -138,12 +134,17 @@ impl Playout {
     pub fn legal_moves(&mut self, board: &Board, c: Colour, out: &mut Vec<MoveId>) {
         self.forbidden = *board.masks().0;
         self.left_mask[c] = piece_mask(board.pieces_left_of(c));
+        self.generate(c, board.attach_points(c));
+        out.extend(self.moves[c].iter().map(|m| m.id));
+    }
+
+    /// Lists the moves of `c` afresh from its attach points.
+    fn generate(&mut self, c: Colour, attach_points: &[u16]) {
         self.moves[c].clear();
         self.seen[c].fill(0);
-        for &p in board.attach_points(c) {
+        for &p in attach_points {
             self.add_moves_at(c, p);
         }
-        out.extend(self.moves[c].iter().map(|m| m.id));
     }
 
     /// Adds the unseen legal moves of `c` covering the attach point `p`.

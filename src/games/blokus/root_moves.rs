@@ -42,25 +42,14 @@ impl RootMoves {
     /// The placements of `c` still possible after `root`.
     pub fn new(root: &Board, c: Colour) -> RootMoves {
         let tables = root.tables();
-        let mut root_moves = RootMoves {
+        RootMoves {
             tables,
-            forbidden: [0; MAX_POINTS],
+            forbidden: *root.masks().0,
             bit: 1 << c,
-            pieces_left: [0; NUM_PIECES],
+            pieces_left: *root.pieces_left_of(c),
             ranges: vec![NOT_BUILT; tables.num_points * NUM_STATUSES],
             moves: Vec::new(),
-        };
-        root_moves.set_root(root);
-        root_moves
-    }
-
-    /// Starts over from another root of the same variant, reusing the memory.
-    pub fn set_root(&mut self, root: &Board) {
-        let c = self.bit.trailing_zeros() as Colour;
-        self.forbidden = *root.masks().0;
-        self.pieces_left = *root.pieces_left_of(c);
-        self.ranges.fill(NOT_BUILT);
-        self.moves.clear();
+        }
     }
 
     /// The placements covering `p` that leave free the neighbours of `p` in `status`,

@@ -191,7 +191,7 @@ impl Tables {
     /// bit is set in `status`.
     #[inline]
     pub fn moves_at(&self, p: u16, status: usize, piece: Piece) -> &[Placement] {
-        let key = (p as usize * NUM_STATUSES + status) * NUM_PIECES + piece as usize;
+        let key = Self::list_key(p, status) + piece as usize;
         &self.at_moves[self.at_start[key] as usize..self.at_start[key + 1] as usize]
     }
 
@@ -199,8 +199,14 @@ impl Tables {
     /// whose bit is set in `status`, grouped by piece.
     #[inline]
     pub fn all_moves_at(&self, p: u16, status: usize) -> &[Placement] {
-        let key = (p as usize * NUM_STATUSES + status) * NUM_PIECES;
+        let key = Self::list_key(p, status);
         &self.at_moves[self.at_start[key] as usize..self.at_start[key + NUM_PIECES] as usize]
+    }
+
+    /// Where the lists of (`p`, `status`) begin in `at_start`, one per piece.
+    #[inline]
+    fn list_key(p: u16, status: usize) -> usize {
+        (p as usize * NUM_STATUSES + status) * NUM_PIECES
     }
 
     /// The placement covering exactly these points, if they form a piece.
