@@ -312,6 +312,18 @@ impl<G: SearchGame> Mcts<G> {
         Some(node)
     }
 
+    /// Every move the root of the last search considered, with its visits (unvisited
+    /// moves too), in the tree's order.
+    pub fn root_visits(&self) -> Vec<(G::Move, u32)> {
+        let Some((_, tree)) = &self.previous else {
+            return Vec::new();
+        };
+        let root = &tree.nodes[0];
+        root.children()
+            .filter_map(|i| Some((tree.nodes[i].mv?, tree.nodes[i].visits)))
+            .collect()
+    }
+
     /// The root moves of the last search, most visited first, each with its principal
     /// variation (most visited children below it).
     pub fn root_moves(&self) -> Vec<RootMove<G::Move>> {

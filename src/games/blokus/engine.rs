@@ -273,6 +273,11 @@ impl Engine {
         }
     }
 
+    /// Every move the last search considered for the colour, with its visits.
+    pub fn root_visits(&self) -> Vec<(ColourMove, u32)> {
+        self.mcts.root_visits()
+    }
+
     /// Turns the opening book on or off (it is on by default).
     pub fn set_book(&mut self, on: bool) {
         self.use_book = on;
@@ -369,5 +374,41 @@ mod tests {
         assert_eq!(playouts_for_move(1000, 7), 1410);
         assert_eq!(playouts_for_move(1000, 20), 5172);
         assert_eq!(playouts_for_move(0, 20), 0);
+    }
+
+    /// The root's visits (what the weights are fitted to) list every move the tree
+    /// considers, unvisited ones too, and account for every playout.
+    #[test]
+    fn root_visits_cover_the_considered_moves_and_the_playouts() {
+        let mut board = Board::new(Variant::Duo);
+        for _ in 0..2 {
+            let c = board.to_play().unwrap();
+            let mv = board.legal_moves(c)[0];
+            board.play(c, mv).unwrap();
+        }
+        let c = board.to_play().unwrap();
+        let mut engine = Engine::unpaced();
+        engine.set_book(false);
+        let limits = Limits {
+            max_nodes: Some(500),
+            ..Limits::default()
+        };
+        let result = engine.search(&board, c, &limits).unwrap();
+        let visits = engine.root_visits();
+        let tables = board.tables();
+        let min_size = min_piece_size(Variant::Duo, board.num_moves());
+        let mut considered: Vec<MoveId> = (board.legal_moves(c).into_iter())
+            .filter(|&mv| tables.info(mv).len as usize >= min_size)
+            .collect();
+        let mut listed: Vec<MoveId> = visits.iter().map(|(m, _)| m.mv).collect();
+        considered.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(listed, considered);
+        assert!(
+            visits.iter().any(|&(_, n)| n == 0),
+            "a few hundred moves, 500 playouts"
+        );
+        let total: u64 = visits.iter().map(|&(_, n)| u64::from(n)).sum();
+        assert_eq!(total, result.playouts);
     }
 }

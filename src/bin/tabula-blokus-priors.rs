@@ -1,0 +1,217 @@
+//! Fits the weights by which the Blokus engine judges moves for its tree's priors
+//! (`SMALL_BOARD` in `src/games/blokus/knowledge.rs`) to where deep searches spend
+//! their playouts.
+//!
+//! Sampling: `tabula-blokus-priors --out FILE --seed S --games N` plays N Blokus Duo
+//! games against itself (seeds S, S+1, ...; `--playouts` per move, default 900, no
+//! book) and, in every other position from the third move on, runs a separate search
+//! of `--deep` playouts (default 30,000, unpaced, no tree kept) and writes each move
+//! its root considered: a line `P seed moves count`, then per move its visits and its
+//! feature counts (`feature` in knowledge.rs). Deterministic: the same seeds give the
+//! same file. Run several processes with different seeds to use more cores.
+//!
+//! Fitting: `tabula-blokus-priors --fit FILE[,FILE...]` fits a softmax over each
+//! position's moves of the weighted feature sum to the share of the root's visits each
+//! move got (cross-entropy, a little L2, Adam), trains on the first four fifths of the
+//! positions and reports the loss and how often the top-scored move was the most
+//! visited on the last fifth, for the engine's current weights and the fitted ones, then
+//! prints the fitted weights doubled (the tree's prior halves them) as Rust.
+
+use std::io::Write;
+
+use tabula::flags;
+use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, weights};
+use tabula::search::Limits;
+
+struct Options {
+    out: Option<String>,
+    fit: Vec<String>,
+    seed: u64,
+    games: u64,
+    playouts: u64,
+    deep: u64,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        out: None,
+        fit: Vec::new(),
+        seed: 1,
+        games: 10,
+        playouts: 900,
+        deep: 30_000,
+    };
+    for (flag, value) in flags::pairs() {
+        match flag.as_str() {
+            "--out" => options.out = Some(value),
+            "--fit" => options.fit = value.split(',').map(str::to_string).collect(),
+            "--seed" => options.seed = flags::number(&flag, &value),
+            "--games" => options.games = flags::number(&flag, &value),
+            "--playouts" => options.playouts = flags::number(&flag, &value),
+            "--deep" => options.deep = flags::number(&flag, &value),
+            other => panic!("unknown option {other}"),
+        }
+    }
+    options
+}
+
+fn main() {
+    let options = options();
+    match &options.out {
+        Some(out) => sample(&options, out),
+        None if !options.fit.is_empty() => fit(&options.fit),
+        None => panic!("give --out FILE to sample or --fit FILES to fit"),
+    }
+}
+
+fn sample(options: &Options, out: &str) {
+    let file = std::fs::File::create(out).unwrap_or_else(|e| panic!("{out}: {e}"));
+    let mut out = std::io::BufWriter::new(file);
+    for seed in options.seed..options.seed + options.games {
+        let mut board = Board::new(Variant::Duo);
+        let mut player = Engine::new();
+        player.set_book(false);
+        let mut turn = 0u64;
+        while let Some(c) = board.to_play() {
+            turn += 1;
+            if (seed + turn).is_multiple_of(2) && board.num_moves() >= 2 {
+                let mut deep = Engine::unpaced();
+                deep.set_book(false);
+                let limits = Limits {
+                    max_nodes: Some(options.deep),
+                    seed: seed * 1000 + turn,
+                    ..Limits::default()
+                };
+                deep.search(&board, c, &limits);
+                let visits = deep.root_visits();
+                if visits.len() >= 2 {
+                    writeln!(out, "P {seed} {} {}", board.num_moves(), visits.len()).unwrap();
+                    for (m, n) in visits {
+                        let counts = move_features(&board, c, m.mv).map(|x| x.to_string());
+                        writeln!(out, "{n} {}", counts.join(" ")).unwrap();
+                    }
+                }
+            }
+            let limits = Limits {
+                max_nodes: Some(options.playouts),
+                seed: seed * 7919 + turn,
+                ..Limits::default()
+            };
+            let Some(mv) = player.genmove(&board, c, &limits) else {
+                break;
+            };
+            board.play(c, mv).expect("the engine plays legal moves");
+        }
+        out.flush().unwrap();
+        eprintln!("game {seed} sampled");
+    }
+}
+
+/// One sampled position: per move, its feature counts and its share of the visits.
+struct Position {
+    moves: Vec<([f64; feature::COUNT], f64)>,
+}
+
+fn load(paths: &[String]) -> Vec<Position> {
+    let mut positions: Vec<Position> = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines() {
+            if line.starts_with('P') {
+                positions.push(Position { moves: Vec::new() });
+                continue;
+            }
+            let numbers: Vec<f64> = line
+                .split(' ')
+                .map(|x| {
+                    x.parse()
+                        .unwrap_or_else(|_| panic!("{path}: bad line {line}"))
+                })
+                .collect();
+            assert_eq!(numbers.len(), 1 + feature::COUNT, "{path}: bad line {line}");
+            let position = positions.last_mut().expect("a P line first");
+            position
+                .moves
+                .push((std::array::from_fn(|i| numbers[1 + i]), numbers[0]));
+        }
+    }
+    positions.retain(|p| p.moves.len() >= 2);
+    for position in &mut positions {
+        let total: f64 = position.moves.iter().map(|m| m.1).sum();
+        for m in &mut position.moves {
+            m.1 /= total.max(1.0);
+        }
+    }
+    positions
+}
+
+/// Mean cross-entropy and top-move agreement of `weights` on `positions`, and the
+/// gradient of the cross-entropy.
+fn evaluate(
+    positions: &[Position],
+    weights: &[f64; feature::COUNT],
+) -> (f64, f64, [f64; feature::COUNT]) {
+    let (mut loss, mut agree) = (0.0, 0.0);
+    let mut gradient = [0.0; feature::COUNT];
+    for position in positions {
+        let scores: Vec<f64> = (position.moves.iter())
+            .map(|(f, _)| f.iter().zip(weights).map(|(a, b)| a * b).sum())
+            .collect();
+        let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let log_z = scores.iter().map(|s| (s - max).exp()).sum::<f64>().ln() + max;
+        let argmax = |values: &mut dyn Iterator<Item = f64>| {
+            values
+                .enumerate()
+                .fold((0, f64::NEG_INFINITY), |best, (i, v)| {
+                    if v > best.1 { (i, v) } else { best }
+                })
+                .0
+        };
+        let most_visited = argmax(&mut position.moves.iter().map(|m| m.1));
+        if argmax(&mut scores.iter().copied()) == most_visited {
+            agree += 1.0;
+        }
+        for ((counts, share), score) in position.moves.iter().zip(&scores) {
+            loss -= share * (score - log_z);
+            let p = (score - log_z).exp();
+            for (g, count) in gradient.iter_mut().zip(counts) {
+                *g += (p - share) * count;
+            }
+        }
+    }
+    let n = positions.len() as f64;
+    (loss / n, agree / n, gradient.map(|g| g / n))
+}
+
+fn fit(paths: &[String]) {
+    let positions = load(paths);
+    let (train, test) = positions.split_at(positions.len() * 4 / 5);
+    println!("{} positions, {} to train on", positions.len(), train.len());
+    let report = |name: &str, w: &[f64; feature::COUNT]| {
+        let (loss, agree, _) = evaluate(test, w);
+        println!(
+            "{name}: test loss {loss:.4}, top move agrees {:.1} %",
+            100.0 * agree
+        );
+    };
+    // The engine halves its weights (knowledge.rs), so it predicts with half of them.
+    report("current", &weights(14).map(|w| f64::from(w) / 2.0));
+    const RATE: f64 = 0.03;
+    const L2: f64 = 1e-3;
+    let mut w = [0.0; feature::COUNT];
+    let (mut m, mut v) = ([0.0; feature::COUNT], [0.0; feature::COUNT]);
+    for step in 1..=2000 {
+        let (_, _, gradient) = evaluate(train, &w);
+        for k in 0..feature::COUNT {
+            let g = gradient[k] + L2 * w[k];
+            m[k] = 0.9 * m[k] + 0.1 * g;
+            v[k] = 0.999 * v[k] + 0.001 * g * g;
+            let m_hat = m[k] / (1.0 - 0.9f64.powi(step));
+            let v_hat = v[k] / (1.0 - 0.999f64.powi(step));
+            w[k] -= RATE * m_hat / (v_hat.sqrt() + 1e-8);
+        }
+    }
+    report("fitted", &w);
+    let doubled: Vec<String> = w.iter().map(|x| format!("{:.2}", 2.0 * x)).collect();
+    println!("const SMALL_BOARD: Weights = [{}];", doubled.join(", "));
+}
