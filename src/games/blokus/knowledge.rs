@@ -1,8 +1,9 @@
-//! A log-linear judgement of a move from local features, shared by the tree's priors
-//! and the playout policy. Good Blokus moves are large, take or crowd the other
-//! colours' attach points, spend their edges on points that are useless anyway
-//! (occupied, or already forbidden to the mover) rather than on free space or the
-//! mover's own attach points, and open new attach points with room around them.
+//! What the engine knows of Blokus moves: a log-linear judgement from local features,
+//! for the tree's priors, and the large-pieces-first schedule the tree and the playouts
+//! share. Good Blokus moves are large, take or crowd the other colours' attach points,
+//! spend their edges on points that are useless anyway (forbidden to the mover already)
+//! rather than on free space or the mover's own attach points, and open new attach
+//! points.
 
 use super::board::{Board, Colour};
 use super::pieces::piece_size;
