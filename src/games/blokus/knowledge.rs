@@ -6,31 +6,30 @@
 //! points.
 
 use super::board::{Board, Colour};
-use super::pieces::piece_size;
 use super::tables::{MAX_POINTS, MoveId, Tables};
 use super::variant::Variant;
 
-/// The features a move is judged by, as indices into [`Weights`]: the piece's size
-/// (one of five), each covered point, each edge neighbour and each corner neighbour
-/// by its kind. A move's score is the sum of the weights of what it has.
+/// The features a move is judged by, as indices into [`Weights`]: its piece (one of
+/// 21), each covered point, each edge neighbour and each corner neighbour by its kind.
+/// A move's score is the sum of the weights of what it has.
 pub mod feature {
-    /// `SIZE + n - 1` for a piece of `n` squares.
-    pub const SIZE: usize = 0;
+    /// `PIECE + p` for piece `p`.
+    pub const PIECE: usize = 0;
     /// A covered point on or next to another colour's attach point.
-    pub const POINT_CONTESTED: usize = 5;
-    pub const POINT_OTHER: usize = 6;
+    pub const POINT_CONTESTED: usize = 21;
+    pub const POINT_OTHER: usize = 22;
     /// An edge neighbour: occupied, forbidden to the mover, one of its attach points,
     /// or free.
-    pub const ADJ_OCCUPIED: usize = 7;
-    pub const ADJ_FORBIDDEN: usize = 8;
-    pub const ADJ_OWN_ATTACH: usize = 9;
-    pub const ADJ_FREE: usize = 10;
+    pub const ADJ_OCCUPIED: usize = 23;
+    pub const ADJ_FORBIDDEN: usize = 24;
+    pub const ADJ_OWN_ATTACH: usize = 25;
+    pub const ADJ_FREE: usize = 26;
     /// A corner neighbour forbidden to the mover.
-    pub const ATTACH_FORBIDDEN: usize = 11;
+    pub const ATTACH_FORBIDDEN: usize = 27;
     /// `ATTACH_ROOM + n`: a new attach point with `n` free edge neighbours (its room
     /// to grow).
-    pub const ATTACH_ROOM: usize = 12;
-    pub const COUNT: usize = 17;
+    pub const ATTACH_ROOM: usize = 28;
+    pub const COUNT: usize = 33;
 }
 
 /// Log-weights of the features (see [`feature`]).
@@ -39,21 +38,24 @@ pub type Weights = [f32; feature::COUNT];
 /// The small board's weights, fitted (`tabula-blokus-priors`) to where searches of
 /// 30,000 playouts spent them in 1,716 positions of Blokus Duo self-play: a softmax
 /// of the scores over a position's moves against the share of the root's visits each
-/// got, doubled (the tree's prior halves them). Pentominoes first and the monomino
-/// kept as a late filler; contested points, edges on points already forbidden and
-/// attach points with room count most.
+/// got, doubled (the tree's prior halves them). Pentominoes first but the P late, the
+/// monomino kept as a late filler; contested points, edges on points already forbidden
+/// and attach points with room count most.
 const SMALL_BOARD: Weights = [
-    0.33, -0.54, -0.90, -0.16, 1.27, // size 1..=5
-    1.54, 0.71, // covered: contested, other
-    0.19, 0.76, -1.60, -0.59, // edge: occupied, forbidden, own attach, free
-    -0.17, // corner forbidden
-    0.27, 0.63, 0.22, 0.44, 0.85, // new attach point with 0..=4 free neighbours
+    1.09, -0.17, -0.46, -1.30, -0.61, -1.32, -0.85, -0.56, -0.30, // 1 2 I3 V3 I4 L4 O T4 Z4
+    -0.30, 1.02, 0.48, 0.76, -1.09, 0.75, 0.10, 0.93, 0.20, 0.57, 0.21,
+    0.84, // F I5 L5 N P T5 U V5 W X Y Z5
+    2.08, 1.25, // covered: contested, other
+    0.11, 0.67, -1.69, -0.70, // edge: occupied, forbidden, own attach, free
+    -0.15, // corner forbidden
+    0.32, 0.62, 0.21, 0.46, 0.86, // new attach point with 0..=4 free neighbours
 ];
 
-/// The large board's weights, set by hand (as the small board's were before they
-/// were fitted; searches there cost about four times as much to sample).
+/// The large board's weights, set by hand by piece size (as the small board's were
+/// before they were fitted; searches there cost about four times as much to sample).
 const LARGE_BOARD: Weights = [
-    0.2, -0.6, -0.8, -0.2, 1.2, // size 1..=5
+    0.2, -0.6, -0.8, -0.8, -0.2, -0.2, -0.2, -0.2, -0.2, // pieces of 1 to 4 squares
+    1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, // pentominoes
     1.5, 0.4, // covered: contested, other
     0.4, 0.4, -1.2, -0.5, // edge: occupied, forbidden, own attach, free
     -0.3, // corner forbidden
@@ -164,7 +166,7 @@ pub fn move_features(board: &Board, c: Colour, mv: MoveId) -> [f32; feature::COU
     let judge = PointJudge::new(tables, &masks, c);
     let mut count = [0.0; feature::COUNT];
     let info = tables.info(mv);
-    count[feature::SIZE + piece_size(info.piece) - 1] += 1.0;
+    count[feature::PIECE + info.piece as usize] += 1.0;
     for &p in info.points() {
         count[judge.features(p).covered] += 1.0;
     }
@@ -230,7 +232,7 @@ impl MoveScorer {
     #[inline]
     pub fn score(&self, tables: &Tables, mv: MoveId) -> f32 {
         let info = tables.info(mv);
-        let mut score = self.weights[feature::SIZE + piece_size(info.piece) - 1];
+        let mut score = self.weights[feature::PIECE + info.piece as usize];
         for &p in info.points() {
             score += self.covered[p as usize];
         }
@@ -323,7 +325,7 @@ mod tests {
                     let total =
                         |range: std::ops::Range<usize>| -> f32 { counts[range].iter().sum() };
                     let info = tables.info(mv);
-                    assert_eq!(total(feature::SIZE..feature::SIZE + 5), 1.0);
+                    assert_eq!(total(feature::PIECE..feature::POINT_CONTESTED), 1.0);
                     assert_eq!(
                         total(feature::POINT_CONTESTED..feature::ADJ_OCCUPIED),
                         info.len as f32
