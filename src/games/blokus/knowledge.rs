@@ -41,10 +41,12 @@ pub type Weights = [f32; feature::COUNT];
 /// got, doubled (the tree's prior halves them). Pentominoes first but the P late, the
 /// monomino kept as a late filler; contested points, edges on points already forbidden
 /// and attach points with room count most.
+#[rustfmt::skip]
 const SMALL_BOARD: Weights = [
-    1.09, -0.17, -0.46, -1.30, -0.61, -1.32, -0.85, -0.56, -0.30, // 1 2 I3 V3 I4 L4 O T4 Z4
-    -0.30, 1.02, 0.48, 0.76, -1.09, 0.75, 0.10, 0.93, 0.20, 0.57, 0.21,
-    0.84, // F I5 L5 N P T5 U V5 W X Y Z5
+    // pieces 1, 2, I3, V3, I4, L4, O, T4, Z4
+    1.09, -0.17, -0.46, -1.30, -0.61, -1.32, -0.85, -0.56, -0.30,
+    // pentominoes F, I5, L5, N, P, T5, U, V5, W, X, Y, Z5
+    -0.30, 1.02, 0.48, 0.76, -1.09, 0.75, 0.10, 0.93, 0.20, 0.57, 0.21, 0.84,
     2.08, 1.25, // covered: contested, other
     0.11, 0.67, -1.69, -0.70, // edge: occupied, forbidden, own attach, free
     -0.15, // corner forbidden
@@ -267,58 +269,65 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
+    /// Plays a random game of `variant`, calling `visit` with each position, the colour
+    /// to move, its masks and its legal moves; returns how many moves were visited.
+    fn random_game(
+        variant: Variant,
+        seed: u64,
+        mut visit: impl FnMut(&Board, Colour, &Masks, &[MoveId]),
+    ) -> usize {
+        let mut board = Board::new(variant);
+        let mut rng = Rng::new(seed);
+        let mut visited = 0;
+        while let Some(c) = board.to_play() {
+            let moves = board.legal_moves(c);
+            let (forbidden, corner) = board.masks();
+            visit(&board, c, &Masks { forbidden, corner }, &moves);
+            visited += moves.len();
+            board
+                .play(c, moves[rng.below(moves.len() as u32) as usize])
+                .unwrap();
+        }
+        visited
+    }
+
     /// Judging only the box the attach points reach scores every legal move as judging
     /// the whole board does.
     #[test]
     fn the_judged_box_holds_every_point_a_move_reaches() {
         for variant in [Variant::Duo, Variant::Classic] {
-            let mut board = Board::new(variant);
-            let mut rng = Rng::new(5);
-            let tables = board.tables();
+            let tables = Board::new(variant).tables();
             let corners = [
                 tables.point(0, 0),
                 tables.point(tables.size - 1, tables.size - 1),
             ];
-            let mut scored = 0;
-            while let Some(c) = board.to_play() {
-                let (forbidden, corner) = board.masks();
-                let masks = Masks { forbidden, corner };
-                let boxed = MoveScorer::new(tables, &masks, c, board.attach_points(c));
-                let whole = MoveScorer::new(tables, &masks, c, &corners);
-                let moves = board.legal_moves(c);
-                for &mv in &moves {
+            let scored = random_game(variant, 5, |board, c, masks, moves| {
+                let boxed = MoveScorer::new(tables, masks, c, board.attach_points(c));
+                let whole = MoveScorer::new(tables, masks, c, &corners);
+                for &mv in moves {
                     assert_eq!(
                         boxed.score(tables, mv),
                         whole.score(tables, mv),
                         "{variant:?}"
                     );
                 }
-                scored += moves.len();
-                board
-                    .play(c, moves[rng.below(moves.len() as u32) as usize])
-                    .unwrap();
-            }
+            });
             assert!(scored > 1000, "{variant:?}: {scored} moves");
         }
     }
 
     /// The scorer's per-point lookups give every legal move the weighted sum of the
     /// features counted move by move (what the weights are fitted on), and the counts
-    /// add up: one size, a covered point per square, a kind per edge neighbour.
+    /// add up: one piece, a covered point per square, a kind per edge neighbour.
     #[test]
     fn a_score_is_the_weighted_sum_of_the_move_features() {
         for variant in [Variant::Duo, Variant::Classic] {
-            let mut board = Board::new(variant);
-            let mut rng = Rng::new(7);
-            let tables = board.tables();
-            let weights = weights(tables.size);
-            while let Some(c) = board.to_play() {
-                let (forbidden, corner) = board.masks();
-                let masks = Masks { forbidden, corner };
-                let scorer = MoveScorer::new(tables, &masks, c, board.attach_points(c));
-                let moves = board.legal_moves(c);
-                for &mv in &moves {
-                    let counts = move_features(&board, c, mv);
+            random_game(variant, 7, |board, c, masks, moves| {
+                let tables = board.tables();
+                let weights = weights(tables.size);
+                let scorer = MoveScorer::new(tables, masks, c, board.attach_points(c));
+                for &mv in moves {
+                    let counts = move_features(board, c, mv);
                     let sum: f32 = counts.iter().zip(weights).map(|(n, w)| n * w).sum();
                     let score = scorer.score(tables, mv);
                     assert!((score - sum).abs() < 1e-4, "{variant:?}: {score} {sum}");
@@ -339,10 +348,7 @@ mod tests {
                             <= tables.diag_points(mv).len() as f32
                     );
                 }
-                board
-                    .play(c, moves[rng.below(moves.len() as u32) as usize])
-                    .unwrap();
-            }
+            });
         }
     }
 }
