@@ -13,7 +13,13 @@
 //! deterministic, so the same code gives the same file; `--threads N` (default 2)
 //! shares the positions out, one search thread each.
 //!
-//! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`.
+//! `--add FILE` instead extends the book at `--out`: it searches each position listed
+//! in FILE (one per line, the moves from the empty board as the book writes them) that
+//! the book lacks, with `--playouts`, and appends the replies; a list can hold the
+//! lines some opponent actually plays.
+//!
+//! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`,
+//! `--add FILE`.
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -27,6 +33,7 @@ struct Options {
     playouts: u64,
     threads: usize,
     out: String,
+    add: Option<String>,
 }
 
 fn options() -> Options {
@@ -35,6 +42,7 @@ fn options() -> Options {
         playouts: 20_000,
         threads: 2,
         out: "data/blokus/book-duo.txt".to_string(),
+        add: None,
     };
     for (flag, value) in flags::pairs() {
         match flag.as_str() {
@@ -42,6 +50,7 @@ fn options() -> Options {
             "--playouts" => options.playouts = flags::number(&flag, &value),
             "--threads" => options.threads = flags::number::<usize>(&flag, &value).max(1),
             "--out" => options.out = value,
+            "--add" => options.add = Some(value),
             other => panic!("unknown option {other}"),
         }
     }
@@ -141,10 +150,59 @@ fn search_all(
         .collect()
 }
 
+/// Searches the positions listed in `list` that the book at `--out` lacks and
+/// appends their replies to it.
+fn add_positions(options: &Options, list: &str, start: Instant) {
+    let mut text = std::fs::read_to_string(&options.out).expect("cannot read the book");
+    let book = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
+    let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
+    let mut positions: Vec<Board> = Vec::new();
+    for line in list.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut board = Board::new(Variant::Duo);
+        for mv in line.split_whitespace() {
+            let colour = board.to_play().expect("the opening goes on");
+            let mv = board
+                .parse_move(mv)
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+            board
+                .play(colour, mv)
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        let colour = board.to_play().expect("the opening goes on");
+        let known = |b: &Board| b.history().eq(board.history());
+        if book.entry(&board, colour).is_none() && !positions.iter().any(known) {
+            positions.push(board);
+        }
+    }
+    let lines = search_all(&positions, options.playouts, options, start);
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!("playouts {}\n", options.playouts));
+    for (board, reply) in &lines {
+        text.push_str(&Book::format_line(board, *reply));
+        text.push('\n');
+    }
+    std::fs::write(&options.out, text).expect("cannot write the book");
+    println!(
+        "{} positions added in {:.0} s -> {}",
+        lines.len(),
+        start.elapsed().as_secs_f64(),
+        options.out
+    );
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let options = options();
     let start = Instant::now();
+    if let Some(list) = &options.add {
+        add_positions(&options, list, start);
+        return;
+    }
     let empty = Board::new(Variant::Duo);
     let mut first_moves = search_all(
         std::slice::from_ref(&empty),
