@@ -8,7 +8,9 @@
 //!
 //! It holds Black's first move, White's answer to every first pentomino, Black's
 //! second move after its own first move and each such answer, and White's second move
-//! after each first X pentomino, the book's answer and each second pentomino.
+//! after each first X pentomino, the book's answer and each second pentomino; then,
+//! in the lines Pentobi was seen to play against the book, White's second move after
+//! other first moves and each colour's third and fourth moves (`tabula-blokus-book --add`).
 //!
 //! Format, one position per line: the moves from the empty board, each a move in
 //! Pentobi's notation, separated by spaces, then ` -> ` and the reply. Black's own
