@@ -16,7 +16,8 @@
 //! `--add FILE` instead extends the book at `--out`: it searches each position listed
 //! in FILE (one per line, the moves from the empty board as the book writes them) that
 //! the book lacks, with `--playouts`, and appends the replies; a list can hold the
-//! lines some opponent actually plays.
+//! lines some opponent actually plays. A full run searches those positions again
+//! too: it keeps every position the book at `--out` held.
 //!
 //! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`,
 //! `--add FILE`.
@@ -150,19 +151,17 @@ fn search_all(
         .collect()
 }
 
-/// Searches the positions listed in `list` that the book at `--out` lacks and
-/// appends their replies to it.
-fn add_positions(options: &Options, list: &str, start: Instant) {
-    let mut text = std::fs::read_to_string(&options.out).expect("cannot read the book");
-    let book = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
-    let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
+/// The positions of the lines of `text` that `book` lacks, each once. A line is a
+/// position (the moves from the empty board) or a book line, whose reply is ignored.
+fn positions_lacking(book: &Book, text: &str) -> Vec<Board> {
     let mut positions: Vec<Board> = Vec::new();
-    for line in list.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') || line.starts_with("playouts ") {
             continue;
         }
+        let moves = line.split("->").next().unwrap_or_default();
         let mut board = Board::new(Variant::Duo);
-        for mv in line.split_whitespace() {
+        for mv in moves.split_whitespace() {
             let colour = board.to_play().expect("the opening goes on");
             let mv = board
                 .parse_move(mv)
@@ -177,7 +176,12 @@ fn add_positions(options: &Options, list: &str, start: Instant) {
             positions.push(board);
         }
     }
-    let lines = search_all(&positions, options.playouts, options, start);
+    positions
+}
+
+/// Searches `positions` with `--playouts` and appends their lines to the book `text`.
+fn append_searched(text: &mut String, positions: &[Board], options: &Options, start: Instant) {
+    let lines = search_all(positions, options.playouts, options, start);
     if !text.ends_with('\n') {
         text.push('\n');
     }
@@ -186,10 +190,20 @@ fn add_positions(options: &Options, list: &str, start: Instant) {
         text.push_str(&Book::format_line(board, *reply));
         text.push('\n');
     }
+}
+
+/// Searches the positions listed in `list` that the book at `--out` lacks and
+/// appends their replies to it.
+fn add_positions(options: &Options, list: &str, start: Instant) {
+    let mut text = std::fs::read_to_string(&options.out).expect("cannot read the book");
+    let book = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
+    let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
+    let positions = positions_lacking(&book, &list);
+    append_searched(&mut text, &positions, options, start);
     std::fs::write(&options.out, text).expect("cannot write the book");
     println!(
         "{} positions added in {:.0} s -> {}",
-        lines.len(),
+        positions.len(),
         start.elapsed().as_secs_f64(),
         options.out
     );
@@ -252,10 +266,20 @@ fn main() {
             text.push('\n');
         }
     }
+    // The positions an earlier book gained with --add are searched again too.
+    let mut added = 0;
+    if let Ok(earlier) = std::fs::read_to_string(&options.out) {
+        let book = Book::parse(Variant::Duo, &text).expect("the generated book reads");
+        let positions = positions_lacking(&book, &earlier);
+        if !positions.is_empty() {
+            append_searched(&mut text, &positions, &options, start);
+        }
+        added = positions.len();
+    }
     std::fs::write(&options.out, text).expect("cannot write the book");
     println!(
         "{} positions in {:.0} s -> {}",
-        first_moves.len() + later_moves.len(),
+        first_moves.len() + later_moves.len() + added,
         start.elapsed().as_secs_f64(),
         options.out
     );
