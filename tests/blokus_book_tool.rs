@@ -1,32 +1,46 @@
-//! `tabula-blokus-book --add`: extends a book with the listed positions it lacks.
+//! `tabula-blokus-book`: `--add` extends a book with the listed positions it lacks or
+//! holds from shallower searches; a full run keeps what was added.
 
 use std::process::Command;
 
 use tabula::games::blokus::{Board, Book, Variant};
 
-#[test]
-fn add_searches_only_the_listed_positions_the_book_lacks() {
-    let dir = std::env::temp_dir().join(format!("tabula-book-add-{}", std::process::id()));
+/// Runs `tabula-blokus-book` on a scratch copy of the book `book` with `args`, and
+/// with `--add` of the positions `list` when given; returns the book it leaves.
+fn run_on_book(name: &str, book: &str, list: Option<&str>, args: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("tabula-book-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let book_path = dir.join("book.txt");
-    let list_path = dir.join("list.txt");
+    std::fs::write(&book_path, book).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-blokus-book"));
+    command
+        .args(["--out", book_path.to_str().unwrap()])
+        .args(args);
+    if let Some(list) = list {
+        let list_path = dir.join("list.txt");
+        std::fs::write(&list_path, list).unwrap();
+        command.args(["--add", list_path.to_str().unwrap()]);
+    }
+    let output = command.output().unwrap();
+    let text = std::fs::read_to_string(&book_path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.status.success(), "{output:?}");
+    text
+}
+
+#[test]
+fn add_searches_only_the_listed_positions_the_book_lacks() {
     let original = "# a small book\nplayouts 300\n-> f8,e9,f9,g9,e10\n";
-    std::fs::write(&book_path, original).unwrap();
     let first = "f8,e9,f9,g9,e10";
     let second = "f8,e9,f9,g9,e10 j5,i6,j6,k6,j7";
     // The empty board is in the book already; the second position is listed twice.
     let list = format!("# positions\n{first}\n\n{second}\n{second}\n");
-    std::fs::write(&list_path, list).unwrap();
-
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula-blokus-book"))
-        .args(["--add", list_path.to_str().unwrap()])
-        .args(["--out", book_path.to_str().unwrap()])
-        .args(["--playouts", "200", "--threads", "1"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let text = std::fs::read_to_string(&book_path).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    let text = run_on_book(
+        "add",
+        original,
+        Some(&list),
+        &["--playouts", "200", "--threads", "1"],
+    );
 
     assert!(text.starts_with(original), "{text}");
     let added: Vec<&str> = text[original.len()..].lines().collect();
@@ -49,25 +63,11 @@ fn add_searches_only_the_listed_positions_the_book_lacks() {
 
 #[test]
 fn a_full_run_searches_again_the_positions_an_earlier_book_gained() {
-    let dir = std::env::temp_dir().join(format!("tabula-book-full-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let book_path = dir.join("book.txt");
     // A position no generated line holds: Black's third move.
     let position = "f8,e9,f9,g9,e10 j5,i6,j6,k6,j7 h8,i8,j8,k8,i9 l7,l8,k9,l9,k10";
-    std::fs::write(
-        &book_path,
-        format!("playouts 50\n{position} -> h4,g5,h5,g6,g7\n"),
-    )
-    .unwrap();
-
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula-blokus-book"))
-        .args(["--out", book_path.to_str().unwrap()])
-        .args(["--first-playouts", "2", "--playouts", "2", "--threads", "2"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let text = std::fs::read_to_string(&book_path).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    let earlier = format!("playouts 50\n{position} -> h4,g5,h5,g6,g7\n");
+    let args = ["--first-playouts", "2", "--playouts", "2", "--threads", "2"];
+    let text = run_on_book("full", &earlier, None, &args);
 
     let book = Book::parse(Variant::Duo, &text).unwrap();
     assert!(book.len() > 3000, "{} positions", book.len());
@@ -78,4 +78,30 @@ fn a_full_run_searches_again_the_positions_an_earlier_book_gained() {
     }
     let entry = book.entry(&board, 0).expect("the earlier position kept");
     assert_eq!(entry.playouts, Some(2), "searched again, not copied");
+}
+
+#[test]
+fn add_replaces_only_the_lines_searched_with_fewer_playouts() {
+    let first = "f8,e9,f9,g9,e10";
+    let second = "f8,e9,f9,g9,e10 j5,i6,j6,k6,j7";
+    let shallow = format!("{first} -> j5,i6,j6,k6,j7");
+    let deep = format!("{second} -> h8,i8,j8,k8,i9");
+    let original = format!("playouts 50\n-> {first}\n{shallow}\nplayouts 500\n{deep}\n");
+    let list = format!("{first}\n{second}\n");
+    let args = ["--playouts", "200", "--threads", "1"];
+    let text = run_on_book("deeper", &original, Some(&list), &args);
+
+    // The 50-playout line of the listed position gives way; the 500-playout one stays.
+    assert!(!text.contains(&shallow), "{text}");
+    assert!(text.contains(&deep), "{text}");
+    assert!(text.contains(&format!("-> {first}\n")), "{text}");
+    let book = Book::parse(Variant::Duo, &text).unwrap();
+    assert_eq!(book.len(), 3);
+    let mut board = Board::new(Variant::Duo);
+    board.play(0, board.parse_move(first).unwrap()).unwrap();
+    assert_eq!(book.entry(&board, 1).unwrap().playouts, Some(200));
+    board
+        .play(1, board.parse_move("j5,i6,j6,k6,j7").unwrap())
+        .unwrap();
+    assert_eq!(book.entry(&board, 0).unwrap().playouts, Some(500));
 }

@@ -15,8 +15,9 @@
 //!
 //! `--add FILE` instead extends the book at `--out`: it searches each position listed
 //! in FILE (one per line, the moves from the empty board as the book writes them) that
-//! the book lacks, with `--playouts`, and appends the replies; a list can hold the
-//! lines some opponent actually plays. A full run searches those positions again
+//! the book lacks, or holds from a search of fewer than `--playouts`, and appends the
+//! replies (a deeper line replaces the shallower one, which every budget reading the
+//! old line reads too); a list can hold the lines some opponent actually plays. A full run searches those positions again
 //! too: it keeps every position the book at `--out` held.
 //!
 //! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`,
@@ -151,28 +152,41 @@ fn search_all(
         .collect()
 }
 
-/// The positions of the lines of `text` that `book` lacks, each once. A line is a
-/// position (the moves from the empty board) or a book line, whose reply is ignored.
-fn positions_lacking(book: &Book, text: &str) -> Vec<Board> {
-    let mut positions: Vec<Board> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') || line.starts_with("playouts ") {
-            continue;
-        }
-        let moves = line.split("->").next().unwrap_or_default();
-        let mut board = Board::new(Variant::Duo);
-        for mv in moves.split_whitespace() {
-            let colour = board.to_play().expect("the opening goes on");
-            let mv = board
-                .parse_move(mv)
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-            board
-                .play(colour, mv)
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-        }
+/// The position of a line that is a position (the moves from the empty board) or a
+/// book line (its reply ignored); `None` for comments and `playouts` lines.
+fn position_of(line: &str) -> Option<Board> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') || line.starts_with("playouts ") {
+        return None;
+    }
+    let moves = line.split("->").next().unwrap_or_default();
+    let mut board = Board::new(Variant::Duo);
+    for mv in moves.split_whitespace() {
         let colour = board.to_play().expect("the opening goes on");
+        let mv = board
+            .parse_move(mv)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        board
+            .play(colour, mv)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    Some(board)
+}
+
+/// The positions of the lines of `text` that `book` lacks, or, given `deeper`, holds
+/// from searches of fewer playouts; each once.
+fn positions_lacking(book: &Book, text: &str, deeper: Option<u64>) -> Vec<Board> {
+    let mut positions: Vec<Board> = Vec::new();
+    for board in text.lines().filter_map(position_of) {
+        let colour = board.to_play().expect("the opening goes on");
+        let wanted = match book.entry(&board, colour) {
+            None => true,
+            Some(entry) => {
+                matches!((entry.playouts, deeper), (Some(had), Some(want)) if had < want)
+            }
+        };
         let known = |b: &Board| b.history().eq(board.history());
-        if book.entry(&board, colour).is_none() && !positions.iter().any(known) {
+        if wanted && !positions.iter().any(known) {
             positions.push(board);
         }
     }
@@ -195,11 +209,24 @@ fn append_searched(text: &mut String, positions: &[Board], options: &Options, st
 /// Searches the positions listed in `list` that the book at `--out` lacks and
 /// appends their replies to it.
 fn add_positions(options: &Options, list: &str, start: Instant) {
-    let mut text = std::fs::read_to_string(&options.out).expect("cannot read the book");
+    let text = std::fs::read_to_string(&options.out).expect("cannot read the book");
     let book = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
     let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
-    let positions = positions_lacking(&book, &list);
-    append_searched(&mut text, &positions, options, start);
+    let positions = positions_lacking(&book, &list, Some(options.playouts));
+    // A position searched again loses its shallower line.
+    let replaced = |line: &&str| {
+        line.contains("->")
+            && position_of(line)
+                .is_some_and(|b| positions.iter().any(|p| p.history().eq(b.history())))
+    };
+    let mut text: String = text
+        .lines()
+        .filter(|line| !replaced(line))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    if !positions.is_empty() {
+        append_searched(&mut text, &positions, options, start);
+    }
     std::fs::write(&options.out, text).expect("cannot write the book");
     println!(
         "{} positions added in {:.0} s -> {}",
@@ -270,7 +297,7 @@ fn main() {
     let mut added = 0;
     if let Ok(earlier) = std::fs::read_to_string(&options.out) {
         let book = Book::parse(Variant::Duo, &text).expect("the generated book reads");
-        let positions = positions_lacking(&book, &earlier);
+        let positions = positions_lacking(&book, &earlier, None);
         if !positions.is_empty() {
             append_searched(&mut text, &positions, &options, start);
         }
