@@ -23,11 +23,12 @@
 //! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`,
 //! `--add FILE`.
 
+use std::collections::HashSet;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use tabula::flags;
-use tabula::games::blokus::{Board, Book, Engine, MoveId, Variant, piece_by_name};
+use tabula::games::blokus::{Board, Book, Colour, Engine, MoveId, Variant, piece_by_name};
 use tabula::search::Limits;
 
 struct Options {
@@ -160,45 +161,36 @@ fn position_of(line: &str) -> Option<Board> {
         return None;
     }
     let moves = line.split("->").next().unwrap_or_default();
-    let mut board = Board::new(Variant::Duo);
-    for mv in moves.split_whitespace() {
-        let colour = board.to_play().expect("the opening goes on");
-        let mv = board
-            .parse_move(mv)
-            .unwrap_or_else(|e| panic!("{line}: {e}"));
-        board
-            .play(colour, mv)
-            .unwrap_or_else(|e| panic!("{line}: {e}"));
-    }
-    Some(board)
+    Some(Book::position(Variant::Duo, moves).unwrap_or_else(|e| panic!("{line}: {e}")))
+}
+
+/// The moves that lead to a position: what tells positions apart.
+fn key(board: &Board) -> Vec<(Colour, MoveId)> {
+    board.history().collect()
 }
 
 /// The positions of the lines of `text` that `book` lacks, or, given `deeper`, holds
 /// from searches of fewer playouts; each once.
 fn positions_lacking(book: &Book, text: &str, deeper: Option<u64>) -> Vec<Board> {
-    let mut positions: Vec<Board> = Vec::new();
-    for board in text.lines().filter_map(position_of) {
-        let colour = board.to_play().expect("the opening goes on");
-        let wanted = match book.entry(&board, colour) {
-            None => true,
-            Some(entry) => {
-                matches!((entry.playouts, deeper), (Some(had), Some(want)) if had < want)
+    let mut seen = HashSet::new();
+    text.lines()
+        .filter_map(position_of)
+        .filter(|board| {
+            let colour = board.to_play().expect("the opening goes on");
+            match book.entry(board, colour) {
+                None => true,
+                Some(entry) => {
+                    matches!((entry.playouts, deeper), (Some(had), Some(want)) if had < want)
+                }
             }
-        };
-        let known = |b: &Board| b.history().eq(board.history());
-        if wanted && !positions.iter().any(known) {
-            positions.push(board);
-        }
-    }
-    positions
+        })
+        .filter(|board| seen.insert(key(board)))
+        .collect()
 }
 
 /// Searches `positions` with `--playouts` and appends their lines to the book `text`.
 fn append_searched(text: &mut String, positions: &[Board], options: &Options, start: Instant) {
     let lines = search_all(positions, options.playouts, options, start);
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
     text.push_str(&format!("playouts {}\n", options.playouts));
     for (board, reply) in &lines {
         text.push_str(&Book::format_line(board, *reply));
@@ -206,18 +198,17 @@ fn append_searched(text: &mut String, positions: &[Board], options: &Options, st
     }
 }
 
-/// Searches the positions listed in `list` that the book at `--out` lacks and
-/// appends their replies to it.
+/// Searches the positions listed in `list` that the book at `--out` lacks, or holds
+/// from searches of fewer than `--playouts`, and appends their replies to it.
 fn add_positions(options: &Options, list: &str, start: Instant) {
     let text = std::fs::read_to_string(&options.out).expect("cannot read the book");
     let book = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
     let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
     let positions = positions_lacking(&book, &list, Some(options.playouts));
     // A position searched again loses its shallower line.
+    let searched: HashSet<_> = positions.iter().map(key).collect();
     let replaced = |line: &&str| {
-        line.contains("->")
-            && position_of(line)
-                .is_some_and(|b| positions.iter().any(|p| p.history().eq(b.history())))
+        line.contains("->") && position_of(line).is_some_and(|b| searched.contains(&key(&b)))
     };
     let mut text: String = text
         .lines()

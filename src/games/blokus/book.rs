@@ -67,12 +67,7 @@ impl Book {
                 continue;
             }
             let (before, reply) = line.split_once("->").ok_or_else(|| error("no `->`"))?;
-            let mut board = Board::new(variant);
-            for text in before.split_whitespace() {
-                let c = board.to_play().ok_or_else(|| error("game over"))?;
-                let mv = board.parse_move(text).map_err(|e| error(&e.to_string()))?;
-                board.play(c, mv).map_err(|e| error(&e.to_string()))?;
-            }
+            let board = Book::position(variant, before).map_err(|e| error(&e))?;
             let c = board.to_play().ok_or_else(|| error("game over"))?;
             let reply = board.parse_move(reply).map_err(|e| error(&e.to_string()))?;
             board.check(c, reply).map_err(|e| error(&e.to_string()))?;
@@ -83,6 +78,18 @@ impl Book {
             book.replies.insert(board.history().collect(), reply);
         }
         Ok(book)
+    }
+
+    /// The position after `moves` (moves in Pentobi's notation separated by spaces, as
+    /// a line of the book gives them) from the empty board.
+    pub fn position(variant: Variant, moves: &str) -> Result<Board, String> {
+        let mut board = Board::new(variant);
+        for text in moves.split_whitespace() {
+            let c = board.to_play().ok_or("game over")?;
+            let mv = board.parse_move(text).map_err(|e| e.to_string())?;
+            board.play(c, mv).map_err(|e| e.to_string())?;
+        }
+        Ok(board)
     }
 
     /// The book's reply for `colour`, when the board holds only moves played from the
