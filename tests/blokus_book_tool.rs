@@ -105,3 +105,11 @@ fn add_replaces_only_the_lines_searched_with_fewer_playouts() {
         .unwrap();
     assert_eq!(book.entry(&board, 0).unwrap().playouts, Some(500));
 }
+
+#[test]
+fn add_leaves_the_book_as_it_was_when_it_holds_every_listed_position_as_deep() {
+    let original = "playouts 300\n-> f8,e9,f9,g9,e10\nf8,e9,f9,g9,e10 -> j5,i6,j6,k6,j7\n";
+    let list = "f8,e9,f9,g9,e10\n";
+    let text = run_on_book("kept", original, Some(list), &["--playouts", "300"]);
+    assert_eq!(text, original);
+}
