@@ -113,3 +113,36 @@ fn add_leaves_the_book_as_it_was_when_it_holds_every_listed_position_as_deep() {
     let text = run_on_book("kept", original, Some(list), &["--playouts", "300"]);
     assert_eq!(text, original);
 }
+
+#[test]
+fn bad_arguments_stop_the_tool_before_it_touches_the_book() {
+    let original = "playouts 300\n-> f8,e9,f9,g9,e10\n";
+    for (args, message) in [
+        (&["--bogus", "1"][..], "unknown option --bogus"),
+        (&["--playouts", "many"][..], "bad value many for --playouts"),
+        (&["--threads"][..], "--threads needs a value"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("tabula-book-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let book_path = dir.join("book.txt");
+        std::fs::write(&book_path, original).unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula-blokus-book"))
+            .args(["--out", book_path.to_str().unwrap()])
+            .args(args)
+            .output()
+            .unwrap();
+        let book = std::fs::read_to_string(&book_path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(book, original, "{args:?}");
+    }
+    let help = Command::new(env!("CARGO_BIN_EXE_tabula-blokus-book"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--add FILE"));
+}

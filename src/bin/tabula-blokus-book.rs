@@ -31,6 +31,10 @@ use tabula::flags;
 use tabula::games::blokus::{Board, Book, Colour, Engine, MoveId, Variant, piece_by_name};
 use tabula::search::Limits;
 
+const USAGE: &str = "usage: tabula-blokus-book [--first-playouts N] [--playouts N] [--threads N] [--out PATH] [--add FILE]
+  Generates the Blokus Duo opening book (default data/blokus/book-duo.txt); with --add FILE,
+  searches the positions listed in FILE that the book lacks or holds from fewer playouts.";
+
 struct Options {
     first_playouts: u64,
     playouts: u64,
@@ -47,14 +51,14 @@ fn options() -> Options {
         out: "data/blokus/book-duo.txt".to_string(),
         add: None,
     };
-    for (flag, value) in flags::pairs() {
+    for (flag, value) in flags::pairs(USAGE) {
         match flag.as_str() {
             "--first-playouts" => options.first_playouts = flags::number(&flag, &value),
             "--playouts" => options.playouts = flags::number(&flag, &value),
             "--threads" => options.threads = flags::number::<usize>(&flag, &value).max(1),
             "--out" => options.out = value,
             "--add" => options.add = Some(value),
-            other => panic!("unknown option {other}"),
+            other => flags::fail(&format!("unknown option {other}")),
         }
     }
     options

@@ -23,6 +23,11 @@ use tabula::flags;
 use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, weights};
 use tabula::search::Limits;
 
+const USAGE: &str =
+    "usage: tabula-blokus-priors --out FILE [--seed S] [--games N] [--playouts N] [--deep N]
+       tabula-blokus-priors --fit FILE[,FILE...]
+  Samples deep searches of self-play positions, or fits the prior weights to samples.";
+
 struct Options {
     out: Option<String>,
     fit: Vec<String>,
@@ -41,7 +46,7 @@ fn options() -> Options {
         playouts: 900,
         deep: 30_000,
     };
-    for (flag, value) in flags::pairs() {
+    for (flag, value) in flags::pairs(USAGE) {
         match flag.as_str() {
             "--out" => options.out = Some(value),
             "--fit" => options.fit = value.split(',').map(str::to_string).collect(),
@@ -49,7 +54,7 @@ fn options() -> Options {
             "--games" => options.games = flags::number(&flag, &value),
             "--playouts" => options.playouts = flags::number(&flag, &value),
             "--deep" => options.deep = flags::number(&flag, &value),
-            other => panic!("unknown option {other}"),
+            other => flags::fail(&format!("unknown option {other}")),
         }
     }
     options
@@ -60,7 +65,7 @@ fn main() {
     match &options.out {
         Some(out) => sample(&options, out),
         None if !options.fit.is_empty() => fit(&options.fit),
-        None => panic!("give --out FILE to sample or --fit FILES to fit"),
+        None => flags::fail("give --out FILE to sample or --fit FILES to fit"),
     }
 }
 

@@ -16,6 +16,10 @@ use tabula::games::connect4::solver::{Book, Solver};
 use tabula::games::connect4::{BoardSize, Connect4};
 use tabula::search::Limits;
 
+const USAGE: &str =
+    "usage: tabula-connect4-book [--depth N] [--table-bits B] [--max-entries N] [--out PATH]
+  Solves the Connect Four opening and writes the book (default data/connect4/book-7x6.bin).";
+
 struct Options {
     depth: u32,
     table_bits: u32,
@@ -30,13 +34,13 @@ fn options() -> Options {
         max_entries: 500_000,
         out: "data/connect4/book-7x6.bin".to_string(),
     };
-    for (flag, value) in flags::pairs() {
+    for (flag, value) in flags::pairs(USAGE) {
         match flag.as_str() {
             "--depth" => options.depth = flags::number(&flag, &value),
             "--table-bits" => options.table_bits = flags::number(&flag, &value),
             "--max-entries" => options.max_entries = flags::number(&flag, &value),
             "--out" => options.out = value,
-            other => panic!("unknown option {other}"),
+            other => flags::fail(&format!("unknown option {other}")),
         }
     }
     options
