@@ -73,7 +73,10 @@ pub struct MctsParams {
     /// Extra visits needed per level below the root: deep nodes, rarely revisited, are
     /// not worth the cost of generating and judging their moves until they are.
     pub expand_threshold_per_level: f32,
-    /// Upper bound on tree size; the search stops expanding when reached.
+    /// Upper bound on tree size. When an expansion finds no room, the search pauses,
+    /// drops the subtrees below nodes of fewer than [`PRUNE_MIN_VISITS`] visits (more
+    /// once pruning frees less than half), and goes on; when nothing can be freed, it
+    /// goes on without expanding.
     pub max_tree_nodes: usize,
     pub reuse_tree: bool,
     /// Ends a search with a playout budget once its most visited root move leads the
@@ -215,8 +218,9 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Copies the subtree under `root` into a new tree in `nodes` (emptied first),
-    /// breadth first, children staying contiguous.
-    fn subtree_in(&self, root: usize, mut nodes: Vec<Node<M>>) -> Self {
+    /// breadth first, children staying contiguous. Below the root, only the children
+    /// of nodes of at least `min_visits` visits are copied: the others become leaves.
+    fn subtree_in(&self, root: usize, min_visits: u32, mut nodes: Vec<Node<M>>) -> Self {
         nodes.clear();
         nodes.push(self.nodes[root].clone());
         nodes[0].mv = None;
@@ -224,8 +228,13 @@ impl<M: Copy> Tree<M> {
         let mut sources = vec![root];
         while next < nodes.len() {
             let source = &self.nodes[sources[next]];
-            let range = source.children();
+            let range = if next == 0 || source.visits >= min_visits {
+                source.children()
+            } else {
+                0..0
+            };
             nodes[next].first_child = nodes.len() as u32;
+            nodes[next].num_children = range.len() as u32;
             for child in range {
                 nodes.push(self.nodes[child].clone());
                 sources.push(child);
@@ -245,6 +254,10 @@ pub struct Mcts<G: SearchGame> {
     spare: Vec<Node<G::Move>>,
 }
 
+/// Visits below which a full tree's nodes lose their subtrees at the first pruning (as
+/// in Pentobi's search).
+const PRUNE_MIN_VISITS: u32 = 16;
+
 /// Budget used when the limits set neither nodes nor time.
 const DEFAULT_PLAYOUTS: u64 = 10_000;
 
@@ -263,6 +276,15 @@ struct Shared<'a, G: SearchGame> {
     /// Raised once the budget is spent or the best move can no longer change (see
     /// [`MctsParams::decided_lead`]).
     finished: AtomicBool,
+    /// Raised once an expansion found no room under [`MctsParams::max_tree_nodes`]:
+    /// leaves are then no longer expanded, so that their moves and priors are not
+    /// generated only to be thrown away.
+    full: AtomicBool,
+    /// Whether the threads stop on a full tree for it to be pruned (lowered once
+    /// pruning can free nothing).
+    prunable: AtomicBool,
+    /// How many times the threads were started: each round seeds them afresh.
+    round: u64,
 }
 
 impl<G: SearchGame> Default for Mcts<G> {
@@ -291,7 +313,7 @@ impl<G: SearchGame> Mcts<G> {
             return Tree::fresh_in(buffer);
         };
         let tree = match self.reused_root(state, &old_state, &old_tree) {
-            Some(node) => old_tree.subtree_in(node, buffer),
+            Some(node) => old_tree.subtree_in(node, 0, buffer),
             None => Tree::fresh_in(buffer),
         };
         self.spare = old_tree.nodes;
@@ -374,7 +396,7 @@ impl<G: SearchGame> Mcts<G> {
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_PLAYOUTS,
         };
-        let shared = Shared {
+        let mut shared = Shared {
             tree: Mutex::new(tree),
             root: state,
             limits,
@@ -383,9 +405,13 @@ impl<G: SearchGame> Mcts<G> {
             deadline: limits.deadline(start),
             max_playouts,
             finished: AtomicBool::new(false),
+            full: AtomicBool::new(false),
+            prunable: AtomicBool::new(true),
+            round: 0,
         };
         let threads = limits.threads.max(1);
-        if state.player_to_move().is_some() {
+        let mut min_visits = PRUNE_MIN_VISITS;
+        while state.player_to_move().is_some() {
             std::thread::scope(|scope| {
                 for t in 1..threads {
                     let shared = &shared;
@@ -393,6 +419,25 @@ impl<G: SearchGame> Mcts<G> {
                 }
                 shared.work(0);
             });
+            if !shared.stopped_to_prune() {
+                break;
+            }
+            // Every thread has finished its playout: no virtual loss is pending.
+            let tree = shared.tree.get_mut().unwrap_or_else(|e| e.into_inner());
+            let before = tree.nodes.len();
+            let pruned = tree.subtree_in(0, min_visits, std::mem::take(&mut self.spare));
+            let after = pruned.nodes.len();
+            self.spare = std::mem::replace(tree, pruned).nodes;
+            log::debug!("search tree pruned below {min_visits} visits: {before} -> {after} nodes");
+            if after * 2 > before {
+                min_visits = min_visits.saturating_mul(2);
+            }
+            if after == before {
+                shared.prunable.store(false, Ordering::Relaxed);
+            } else {
+                shared.full.store(false, Ordering::Relaxed);
+            }
+            shared.round += 1;
         }
         let playouts = shared.started.load(Ordering::Relaxed);
         let tree = shared.tree.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -490,12 +535,18 @@ impl<G: SearchGame> Shared<'_, G> {
             rng: Rng::new(
                 self.limits
                     .seed
-                    .wrapping_add((thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                    .wrapping_add((thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                    .wrapping_add(self.round.wrapping_mul(0xD1B5_4A32_D192_ED03)),
             ),
         };
-        while self.budget_left() {
+        while !self.stopped_to_prune() && self.budget_left() {
             self.iterate(&mut s);
         }
+    }
+
+    /// Whether the tree is full and the threads are to stop for it to be pruned.
+    fn stopped_to_prune(&self) -> bool {
+        self.full.load(Ordering::Relaxed) && self.prunable.load(Ordering::Relaxed)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Tree<G::Move>> {
@@ -557,12 +608,16 @@ impl<G: SearchGame> Shared<'_, G> {
         // Expand a leaf that has been visited enough.
         if let Some(player) = s.state.player_to_move()
             && (leaf_visits as f32 >= self.expand_threshold(s.path.len() - 1) || s.path.len() == 1)
+            && !self.full.load(Ordering::Relaxed)
         {
             s.candidates.clear();
             s.state.tree_moves(&mut s.playout, &mut s.candidates);
             let leaf = *s.path.last().unwrap();
             let mut tree = self.lock();
             let room = tree.nodes.len() + s.candidates.len() <= self.params.max_tree_nodes;
+            if !room {
+                self.full.store(true, Ordering::Relaxed);
+            }
             if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
                 let first = tree.nodes.len() as u32;
                 for &(mv, prior) in &s.candidates {
@@ -751,6 +806,42 @@ mod tests {
             level = expanded.flat_map(|&i| tree.nodes[i].children()).collect();
         }
         fewest.into_iter().flatten().collect()
+    }
+
+    /// The length of the most visited line from the root of the last search.
+    fn principal_line_length(mcts: &Mcts<Nim>) -> usize {
+        mcts.root_moves().first().map_or(0, |m| m.pv.len())
+    }
+
+    #[test]
+    fn a_full_tree_is_pruned_and_the_search_goes_on_growing_it() {
+        for threads in [1, 2] {
+            let search = |max_tree_nodes| {
+                let mut mcts: Mcts<Nim> = Mcts::new(MctsParams {
+                    max_tree_nodes,
+                    ..MctsParams::default()
+                });
+                let r = mcts.search(&nim(13), &limits(20_000, threads, 9));
+                (mcts, r)
+            };
+            let (_, roomy_result) = search(4_000_000);
+            let (cramped, result) = search(100);
+            let (_, tree) = cramped.previous.as_ref().unwrap();
+            assert!(tree.nodes.len() <= 100, "{} nodes", tree.nodes.len());
+            // The whole budget is spent, every playout counted at the root.
+            assert_eq!(result.playouts, 20_000);
+            assert_eq!(u64::from(tree.nodes[0].visits), result.playouts);
+            // 12 stones lose for the player to move: take 1.
+            assert_eq!(roomy_result.best, Some(1));
+            assert_eq!(result.best, Some(1), "{threads} thread(s)");
+            // A hundred nodes hold a ninth of this search's tree: pruning the rarely
+            // visited ones made room to follow the main line as deep as it goes.
+            let depth = principal_line_length(&cramped);
+            assert!(
+                depth >= 6,
+                "main line of {depth} moves, {threads} thread(s)"
+            );
+        }
     }
 
     #[test]
