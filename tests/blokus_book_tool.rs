@@ -1,13 +1,15 @@
 //! `tabula-blokus-book`: `--add` extends a book with the listed positions it lacks or
-//! holds from shallower searches; a full run keeps what was added.
+//! holds from shallower searches; a full run keeps what was added; bad arguments stop
+//! it before it touches the book.
 
-use std::process::Command;
+use std::process::{Command, Output};
 
 use tabula::games::blokus::{Board, Book, Variant};
 
 /// Runs `tabula-blokus-book` on a scratch copy of the book `book` with `args`, and
-/// with `--add` of the positions `list` when given; returns the book it leaves.
-fn run_on_book(name: &str, book: &str, list: Option<&str>, args: &[&str]) -> String {
+/// with `--add` of the positions `list` when given; returns how it ended and the book
+/// it leaves.
+fn run_tool(name: &str, book: &str, list: Option<&str>, args: &[&str]) -> (Output, String) {
     let dir = std::env::temp_dir().join(format!("tabula-book-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let book_path = dir.join("book.txt");
@@ -24,6 +26,12 @@ fn run_on_book(name: &str, book: &str, list: Option<&str>, args: &[&str]) -> Str
     let output = command.output().unwrap();
     let text = std::fs::read_to_string(&book_path).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
+    (output, text)
+}
+
+/// [`run_tool`], which must succeed; returns the book it leaves.
+fn run_on_book(name: &str, book: &str, list: Option<&str>, args: &[&str]) -> String {
+    let (output, text) = run_tool(name, book, list, args);
     assert!(output.status.success(), "{output:?}");
     text
 }
@@ -122,17 +130,7 @@ fn bad_arguments_stop_the_tool_before_it_touches_the_book() {
         (&["--playouts", "many"][..], "bad value many for --playouts"),
         (&["--threads"][..], "--threads needs a value"),
     ] {
-        let dir = std::env::temp_dir().join(format!("tabula-book-args-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let book_path = dir.join("book.txt");
-        std::fs::write(&book_path, original).unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_tabula-blokus-book"))
-            .args(["--out", book_path.to_str().unwrap()])
-            .args(args)
-            .output()
-            .unwrap();
-        let book = std::fs::read_to_string(&book_path).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        let (output, book) = run_tool("args", original, None, args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
