@@ -144,3 +144,35 @@ fn bad_arguments_stop_the_tool_before_it_touches_the_book() {
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--add FILE"));
 }
+
+#[test]
+fn add_drops_the_lines_below_a_reply_a_deeper_search_changed() {
+    let first = "f8,e9,f9,g9,e10";
+    // White's shallow answer is the monomino, which no search plays as a first move.
+    let black_line = format!("{first} j5 -> h8,i8,j8,k8,i9");
+    let white_line = format!("{first} j5 h8,i8,j8,k8,i9 -> l5,k6,l6,m6,l7");
+    let original = format!(
+        "playouts 50\n-> {first}\n{first} -> j5\n{black_line}\nplayouts 60\n{white_line}\n"
+    );
+    let text = run_on_book(
+        "unreached",
+        &original,
+        Some(&format!("{first}\n")),
+        &["--playouts", "400", "--threads", "1"],
+    );
+
+    let book = Book::parse(Variant::Duo, &text).unwrap();
+    let mut board = Board::new(Variant::Duo);
+    board.play(0, board.parse_move(first).unwrap()).unwrap();
+    let answer = book.reply(&board, 1).unwrap();
+    assert_eq!(board.tables().info(answer).len, 5, "{text}");
+    assert!(text.contains(&format!("-> {first}\n")), "{text}");
+    // Black still reaches its line; White, answering otherwise, no longer reaches its own.
+    assert!(text.contains(&black_line), "{text}");
+    assert!(!text.contains(&white_line), "{text}");
+    assert!(
+        !text.contains("playouts 60"),
+        "a depth with no line left: {text}"
+    );
+    assert_eq!(book.len(), 3, "{text}");
+}

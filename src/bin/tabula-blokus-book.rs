@@ -17,8 +17,11 @@
 //! in FILE (one per line, the moves from the empty board as the book writes them) that
 //! the book lacks, or holds from a search of fewer than `--playouts`, and appends the
 //! replies (a deeper line replaces the shallower one, which every budget reading the
-//! old line reads too); a list can hold the lines some opponent actually plays. A full run searches those positions again
-//! too: it keeps every position the book at `--out` held.
+//! old line reads too); a list can hold the lines some opponent actually plays. When
+//! a deeper search changes a reply, the lines below the old reply are dropped: a
+//! player following the book no longer reaches them. A full run searches the
+//! positions an earlier book gained this way again too: it keeps every position the
+//! book at `--out` held.
 //!
 //! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`,
 //! `--add FILE`.
@@ -222,13 +225,52 @@ fn add_positions(options: &Options, list: &str, start: Instant) {
     if !positions.is_empty() {
         append_searched(&mut text, &positions, options, start);
     }
+    let (text, dropped) = without_unreached_lines(&text);
     std::fs::write(&options.out, text).expect("cannot write the book");
     println!(
-        "{} positions added in {:.0} s -> {}",
+        "{} positions added, {dropped} no longer reached, in {:.0} s -> {}",
         positions.len(),
         start.elapsed().as_secs_f64(),
         options.out
     );
+}
+
+/// Whether a player following `book` can reach `board`: at every earlier turn of the
+/// colour to move, the book either holds no reply or holds the move played there.
+fn reached(book: &Book, board: &Board) -> bool {
+    let colour = board.to_play().expect("the opening goes on");
+    let mut replay = Board::new(Variant::Duo);
+    for (c, mv) in board.history() {
+        if c == colour && book.reply(&replay, c).is_some_and(|reply| reply != mv) {
+            return false;
+        }
+        replay.play(c, mv).expect("the line replays");
+    }
+    true
+}
+
+/// The book `text` without the lines a player following it no longer reaches (a
+/// deeper search changed an earlier reply of theirs), and how many there were; a
+/// `playouts` line left with no line of its own goes too.
+fn without_unreached_lines(text: &str) -> (String, usize) {
+    let book = Book::parse(Variant::Duo, text).unwrap_or_else(|e| panic!("{e}"));
+    let mut dropped = 0;
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| {
+            let keep = position_of(line).is_none_or(|board| reached(&book, &board));
+            dropped += usize::from(!keep);
+            keep
+        })
+        .collect();
+    let is_depth = |line: &str| line.starts_with("playouts ");
+    let text = kept
+        .iter()
+        .enumerate()
+        .filter(|&(i, line)| !is_depth(line) || kept.get(i + 1).is_some_and(|next| !is_depth(next)))
+        .map(|(_, line)| format!("{line}\n"))
+        .collect();
+    (text, dropped)
 }
 
 fn main() {
