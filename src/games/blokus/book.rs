@@ -11,7 +11,8 @@
 //! after each first X pentomino, the book's answer and each second pentomino; then,
 //! in the lines Pentobi was seen to play against the book, White's second move after
 //! other first moves and each colour's third and fourth moves (`tabula-blokus-book --add`),
-//! the lines of Pentobi's level 7 searched deeper than its budgets.
+//! the lines of Pentobi's level 7 searched deeper than its budgets, their first moves
+//! deepest of all.
 //!
 //! Format, one position per line: the moves from the empty board, each a move in
 //! Pentobi's notation, separated by spaces, then ` -> ` and the reply. Black's own
