@@ -1,6 +1,6 @@
 //! `tabula-blokus-book`: `--add` extends a book with the listed positions it lacks or
-//! holds from shallower searches; a full run keeps what was added; bad arguments stop
-//! it before it touches the book.
+//! holds from shallower searches, and drops the lines below a reply it changed; a full
+//! run keeps what was added; bad arguments stop it before it touches the book.
 
 use std::process::{Command, Output};
 

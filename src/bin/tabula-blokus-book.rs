@@ -254,15 +254,11 @@ fn reached(book: &Book, board: &Board) -> bool {
 /// `playouts` line left with no line of its own goes too.
 fn without_unreached_lines(text: &str) -> (String, usize) {
     let book = Book::parse(Variant::Duo, text).unwrap_or_else(|e| panic!("{e}"));
-    let mut dropped = 0;
     let kept: Vec<&str> = text
         .lines()
-        .filter(|line| {
-            let keep = position_of(line).is_none_or(|board| reached(&book, &board));
-            dropped += usize::from(!keep);
-            keep
-        })
+        .filter(|line| position_of(line).is_none_or(|board| reached(&book, &board)))
         .collect();
+    let dropped = text.lines().count() - kept.len();
     let is_depth = |line: &str| line.starts_with("playouts ");
     let text = kept
         .iter()
