@@ -1,6 +1,7 @@
 //! `tabula-blokus-book`: `--add` extends a book with the listed positions it lacks or
 //! holds from shallower searches, and drops the lines below a reply it changed; a full
-//! run keeps what was added; bad arguments stop it before it touches the book.
+//! run keeps what was added, as deep as it was; bad arguments stop it before it
+//! touches the book.
 
 use std::process::{Command, Output};
 
@@ -70,22 +71,32 @@ fn add_searches_only_the_listed_positions_the_book_lacks() {
 }
 
 #[test]
-fn a_full_run_searches_again_the_positions_an_earlier_book_gained() {
-    // A position no generated line holds: Black's third move.
-    let position = "f8,e9,f9,g9,e10 j5,i6,j6,k6,j7 h8,i8,j8,k8,i9 l7,l8,k9,l9,k10";
-    let earlier = format!("playouts 50\n{position} -> h4,g5,h5,g6,g7\n");
+fn a_full_run_searches_again_the_positions_an_earlier_book_gained_as_deep_as_it_had_them() {
+    let first_move = Board::new(Variant::Duo);
+    // White's answer to a first tetromino, which no generated line holds, with a reply
+    // (the monomino) that no search plays.
+    let gained = "d10,e10,f10,g10";
+    // Black's second move after a first monomino: Black's book move is a pentomino.
+    let unreached = "e10 j5 -> d11,c12,d12,c13,d13";
+    let earlier = format!("playouts 50\n-> e10\n{gained} -> j5\n{unreached}\n");
     let args = ["--first-playouts", "2", "--playouts", "2", "--threads", "2"];
     let text = run_on_book("full", &earlier, None, &args);
 
     let book = Book::parse(Variant::Duo, &text).unwrap();
     assert!(book.len() > 3000, "{} positions", book.len());
-    let mut board = Board::new(Variant::Duo);
-    for (i, mv) in position.split(' ').enumerate() {
-        let mv = board.parse_move(mv).unwrap();
-        board.play(i % 2, mv).unwrap();
-    }
-    let entry = book.entry(&board, 0).expect("the earlier position kept");
-    assert_eq!(entry.playouts, Some(2), "searched again, not copied");
+    let first = book.entry(&first_move, 0).expect("Black's first move");
+    assert_eq!(first.playouts, Some(50), "as deep as the earlier book");
+    assert_eq!(first_move.tables().info(first.mv).len, 5, "searched again");
+    let board = Book::position(Variant::Duo, gained).unwrap();
+    let entry = book.entry(&board, 1).expect("the earlier position kept");
+    assert_eq!(entry.playouts, Some(50), "as deep as the earlier book");
+    assert_eq!(
+        board.tables().info(entry.mv).len,
+        5,
+        "searched again, not copied"
+    );
+    assert!(!text.contains(unreached), "{text}");
+    assert_eq!(text.matches("playouts 50").count(), 1, "one line per depth");
 }
 
 #[test]

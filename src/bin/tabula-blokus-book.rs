@@ -20,8 +20,8 @@
 //! old line reads too); a list can hold the lines some opponent actually plays. When
 //! a deeper search changes a reply, the lines below the old reply are dropped: a
 //! player following the book no longer reaches them. A full run searches the
-//! positions an earlier book gained this way again too: it keeps every position the
-//! book at `--out` held.
+//! positions an earlier book gained this way again too, each at least as deep as the
+//! book at `--out` held it, and drops the lines it then no longer reaches.
 //!
 //! Options: `--first-playouts N`, `--playouts N`, `--threads N`, `--out PATH`,
 //! `--add FILE`.
@@ -96,25 +96,28 @@ fn first_x_moves(board: &Board) -> Vec<MoveId> {
     moves_where(board, |mv| board.tables().info(mv).piece == x)
 }
 
+/// A searched position, its reply, and the playouts of the search.
+struct Line {
+    board: Board,
+    reply: MoveId,
+    playouts: u64,
+}
+
 /// The book's reply to the position `board`, among the searched lines.
-fn reply_in(book: &[(Board, MoveId)], board: &Board) -> MoveId {
-    let history: Vec<_> = board.history().collect();
-    book.iter()
-        .find(|(b, _)| b.history().eq(history.iter().copied()))
-        .map(|&(_, reply)| reply)
+fn reply_in(lines: &[Line], board: &Board) -> MoveId {
+    let history = key(board);
+    lines
+        .iter()
+        .find(|line| line.board.history().eq(history.iter().copied()))
+        .map(|line| line.reply)
         .expect("the position was searched")
 }
 
-/// Searches every position, sharing them out among `threads` threads; returns the
-/// book lines in the order of `positions`.
-fn search_all(
-    positions: &[Board],
-    playouts: u64,
-    options: &Options,
-    start: Instant,
-) -> Vec<(Board, MoveId)> {
+/// Searches every position with its playouts, sharing them out among `threads`
+/// threads; returns the book lines in the order of `jobs`.
+fn search_all(jobs: Vec<(Board, u64)>, options: &Options, start: Instant) -> Vec<Line> {
     let next = Mutex::new(0usize);
-    let replies = Mutex::new(vec![None; positions.len()]);
+    let replies = Mutex::new(vec![None; jobs.len()]);
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
             scope.spawn(|| {
@@ -126,10 +129,12 @@ fn search_all(
                         *next += 1;
                         *next - 1
                     };
-                    let Some(board) = positions.get(i) else { break };
+                    let Some((board, playouts)) = jobs.get(i) else {
+                        break;
+                    };
                     engine.clear();
                     let limits = Limits {
-                        max_nodes: Some(playouts),
+                        max_nodes: Some(*playouts),
                         ..Limits::default()
                     };
                     let colour = board.to_play().expect("the opening goes on");
@@ -139,7 +144,7 @@ fn search_all(
                     eprintln!(
                         "{}/{} {:.0} s: {}",
                         i + 1,
-                        positions.len(),
+                        jobs.len(),
                         start.elapsed().as_secs_f64(),
                         Book::format_line(board, reply)
                     );
@@ -149,15 +154,29 @@ fn search_all(
         }
     });
     let replies = replies.into_inner().unwrap();
-    positions
-        .iter()
-        .cloned()
-        .zip(
-            replies
-                .into_iter()
-                .map(|r| r.expect("every position searched")),
-        )
+    jobs.into_iter()
+        .zip(replies)
+        .map(|((board, playouts), reply)| Line {
+            board,
+            reply: reply.expect("every position searched"),
+            playouts,
+        })
         .collect()
+}
+
+/// `lines` in the book format, under a `playouts` line wherever the depth changes.
+fn format_lines(lines: &[Line]) -> String {
+    let mut text = String::new();
+    let mut depth = None;
+    for line in lines {
+        if depth != Some(line.playouts) {
+            text.push_str(&format!("playouts {}\n", line.playouts));
+            depth = Some(line.playouts);
+        }
+        text.push_str(&Book::format_line(&line.board, line.reply));
+        text.push('\n');
+    }
+    text
 }
 
 /// The position of a line that is a position (the moves from the empty board) or a
@@ -195,16 +214,6 @@ fn positions_lacking(book: &Book, text: &str, deeper: Option<u64>) -> Vec<Board>
         .collect()
 }
 
-/// Searches `positions` with `--playouts` and appends their lines to the book `text`.
-fn append_searched(text: &mut String, positions: &[Board], options: &Options, start: Instant) {
-    let lines = search_all(positions, options.playouts, options, start);
-    text.push_str(&format!("playouts {}\n", options.playouts));
-    for (board, reply) in &lines {
-        text.push_str(&Book::format_line(board, *reply));
-        text.push('\n');
-    }
-}
-
 /// Searches the positions listed in `list` that the book at `--out` lacks, or holds
 /// from searches of fewer than `--playouts`, and appends their replies to it.
 fn add_positions(options: &Options, list: &str, start: Instant) {
@@ -223,7 +232,8 @@ fn add_positions(options: &Options, list: &str, start: Instant) {
         .map(|line| format!("{line}\n"))
         .collect();
     if !positions.is_empty() {
-        append_searched(&mut text, &positions, options, start);
+        let jobs = positions.iter().map(|b| (b.clone(), options.playouts));
+        text.push_str(&format_lines(&search_all(jobs.collect(), options, start)));
     }
     let (text, dropped) = without_unreached_lines(&text);
     std::fs::write(&options.out, text).expect("cannot write the book");
@@ -269,39 +279,37 @@ fn without_unreached_lines(text: &str) -> (String, usize) {
     (text, dropped)
 }
 
-fn main() {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let options = options();
-    let start = Instant::now();
-    if let Some(list) = &options.add {
-        add_positions(&options, list, start);
-        return;
-    }
+/// Generates the book: the positions every game goes through, searched at their
+/// default depths, and every position of the earlier book at `--out` the generated
+/// lines lack. A position the earlier book holds from a deeper search is searched that
+/// deep again, so a full run keeps what `--add` deepened; the lines then no longer
+/// reached are dropped as `--add` drops them.
+fn generate(options: &Options, start: Instant) {
+    let earlier_text = std::fs::read_to_string(&options.out).unwrap_or_default();
+    let earlier = Book::parse(Variant::Duo, &earlier_text).unwrap_or_else(|e| panic!("{e}"));
+    let job = |board: Board, default: u64| {
+        let colour = board.to_play().expect("the opening goes on");
+        let had = earlier.entry(&board, colour).and_then(|e| e.playouts);
+        let playouts = had.map_or(default, |had| had.max(default));
+        (board, playouts)
+    };
+
     let empty = Board::new(Variant::Duo);
     let mut first_moves = search_all(
-        std::slice::from_ref(&empty),
-        options.first_playouts,
-        &options,
+        vec![job(empty.clone(), options.first_playouts)],
+        options,
         start,
     );
-    let (_, black_first) = first_moves[0];
-    first_moves.extend(search_all(
-        &after_each_pentomino(&empty),
-        options.first_playouts,
-        &options,
-        start,
-    ));
+    let black_first = first_moves[0].reply;
+    let white_firsts = after_each_pentomino(&empty).into_iter();
+    let jobs = white_firsts.map(|b| job(b, options.first_playouts));
+    first_moves.extend(search_all(jobs.collect(), options, start));
+
     let mut after_book_move = empty.clone();
     after_book_move
         .play(0, black_first)
         .expect("the searched move is legal");
-    let mut later_moves = search_all(
-        &after_each_pentomino(&after_book_move),
-        options.playouts,
-        &options,
-        start,
-    );
-    let mut white_second = Vec::new();
+    let mut positions = after_each_pentomino(&after_book_move);
     for black_first in first_x_moves(&empty) {
         let mut board = empty.clone();
         board.play(0, black_first).expect("a legal first move");
@@ -309,38 +317,41 @@ fn main() {
         board
             .play(1, white_first)
             .expect("the searched move is legal");
-        white_second.extend(after_each_pentomino(&board));
+        positions.extend(after_each_pentomino(&board));
     }
-    later_moves.extend(search_all(&white_second, options.playouts, &options, start));
-    let mut text = "# Blokus Duo opening book: tabula's search at seed 0, each line with the \
-                    playouts above it.\n\
-                    # Generated by `cargo run --release --bin tabula-blokus-book`.\n"
-        .to_string();
-    for (playouts, lines) in [
-        (options.first_playouts, &first_moves),
-        (options.playouts, &later_moves),
-    ] {
-        text.push_str(&format!("playouts {playouts}\n"));
-        for (board, reply) in lines {
-            text.push_str(&Book::format_line(board, *reply));
-            text.push('\n');
-        }
-    }
-    // The positions an earlier book gained with --add are searched again too.
-    let mut added = 0;
-    if let Ok(earlier) = std::fs::read_to_string(&options.out) {
-        let book = Book::parse(Variant::Duo, &text).expect("the generated book reads");
-        let positions = positions_lacking(&book, &earlier, None);
-        if !positions.is_empty() {
-            append_searched(&mut text, &positions, &options, start);
-        }
-        added = positions.len();
-    }
+    let jobs = positions.into_iter().map(|b| job(b, options.playouts));
+    let mut lines = first_moves;
+    lines.extend(search_all(jobs.collect(), options, start));
+
+    let generated = format_lines(&lines);
+    let book = Book::parse(Variant::Duo, &generated).expect("the generated book reads");
+    let gained = positions_lacking(&book, &earlier_text, None);
+    let jobs = gained.into_iter().map(|b| job(b, options.playouts));
+    lines.extend(search_all(jobs.collect(), options, start));
+    // Deepest first, so that each depth is written once.
+    lines.sort_by_key(|line| std::cmp::Reverse(line.playouts));
+    let text = format!(
+        "# Blokus Duo opening book: tabula's search at seed 0, each line with the \
+         playouts above it.\n\
+         # Generated by `cargo run --release --bin tabula-blokus-book`.\n{}",
+        format_lines(&lines)
+    );
+    let (text, dropped) = without_unreached_lines(&text);
     std::fs::write(&options.out, text).expect("cannot write the book");
     println!(
-        "{} positions in {:.0} s -> {}",
-        first_moves.len() + later_moves.len() + added,
+        "{} positions searched, {dropped} no longer reached, in {:.0} s -> {}",
+        lines.len(),
         start.elapsed().as_secs_f64(),
         options.out
     );
+}
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let options = options();
+    let start = Instant::now();
+    match &options.add {
+        Some(list) => add_positions(&options, list, start),
+        None => generate(&options, start),
+    }
 }
