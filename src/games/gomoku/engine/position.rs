@@ -12,8 +12,30 @@ use std::sync::OnceLock;
 // A padded row's cells fit the bits of one word.
 const _: () = assert!(STRIDE <= 64);
 
-/// Value of one line pattern on an empty cell, for the colour that could play there.
+/// Ordering value of one line pattern on an empty cell, for the colour that could play
+/// there (the evaluation has weights of its own, below).
 const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
+
+// The evaluation's weights, in evaluation units (400 to a logit of the mover's chance of
+// winning), come from a logistic fit of the outcome on these terms over the quiet
+// positions (no five to block or make, no open three to answer) of 640 Renju games of
+// Rapfi against itself (see protocol/gomocup.md). The line patterns count for the
+// mover as much as against it, so that the evaluation does not swing with the side to
+// move; the threats they combine into do not: a four-three of the mover's wins, one of
+// the waiter's can still be blocked.
+
+/// Weights per role (mover, waiter) and line pattern (indexed by [`Pat`]).
+const EVAL_PATTERN: [[i32; 11]; 2] = [
+    [0, -6, 0, 7, 24, 20, 46, 0, 0, 0, 0],
+    [0, 6, 0, -7, -24, -20, -46, 0, 0, 0, 0],
+];
+/// Weights per role and combined threat (indexed by [`Threat`]); the quiet positions
+/// show no open four or five, which take the four-three's weight for the waiter and four
+/// logits for the mover.
+const EVAL_THREAT: [[i32; 7]; 2] = [
+    [0, 44, 36, 32, 1424, 1600, 0],
+    [0, 10, 47, -21, -513, -513, -513],
+];
 
 const PATS: [Pat; 16] = [
     Pat::None,
@@ -34,21 +56,30 @@ const PATS: [Pat; 16] = [
     Pat::None,
 ];
 
-/// Threat and value of every combination of four packed line patterns.
+/// What an empty cell adds to the evaluation, in evaluation units, for the colour that
+/// may play it: when that colour is to move ([`MOVER`]) and when it is not ([`WAITER`],
+/// negative: the mover's loss).
+type CellEval = [i16; 2];
+const MOVER: usize = 0;
+const WAITER: usize = 1;
+
+/// Threat, ordering value and evaluation terms of every combination of four packed
+/// line patterns.
 struct Combos {
     threat: Vec<Threat>,
     value: Vec<i32>,
-    /// The value for Black under each foul set: a cell whose patterns make it look like
-    /// a foul there is worth nothing, since it may never be played.
-    value_under_fouls: Vec<(FoulSet, Vec<i32>)>,
+    eval: Vec<CellEval>,
+    /// The value and terms for Black under each foul set: a cell whose patterns make it
+    /// look like a foul there is worth nothing, since it may never be played.
+    under_fouls: Vec<(FoulSet, Vec<i32>, Vec<CellEval>)>,
 }
 
 impl Combos {
-    fn value_under(&self, fouls: FoulSet) -> &[i32] {
-        let (_, value) = (self.value_under_fouls.iter())
-            .find(|(set, _)| *set == fouls)
-            .expect("a value table per foul set");
-        value
+    fn under(&self, fouls: FoulSet) -> (&[i32], &[CellEval]) {
+        let (_, value, eval) = (self.under_fouls.iter())
+            .find(|(set, _, _)| *set == fouls)
+            .expect("tables per foul set");
+        (value, eval)
     }
 }
 
@@ -61,22 +92,38 @@ fn combos() -> &'static Combos {
         let n = 1 << 16;
         let mut threat = Vec::with_capacity(n);
         let mut value = Vec::with_capacity(n);
-        let mut value_under_fouls = FOUL_SETS.map(|set| (set, Vec::with_capacity(n)));
+        let mut eval = Vec::with_capacity(n);
+        let mut under_fouls =
+            FOUL_SETS.map(|set| (set, Vec::with_capacity(n), Vec::with_capacity(n)));
         for packed in 0..n {
             let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
-            threat.push(combine(pats));
+            let combined = combine(pats);
+            threat.push(combined);
             let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
             value.push(sum);
-            for (set, table) in &mut value_under_fouls {
+            let terms = cell_eval(pats, combined);
+            eval.push(terms);
+            for (set, values, evals) in &mut under_fouls {
                 let foul = looks_like_a_foul(pats, *set);
-                table.push(if foul { 0 } else { sum });
+                values.push(if foul { 0 } else { sum });
+                evals.push(if foul { [0, 0] } else { terms });
             }
         }
         Combos {
             threat,
             value,
-            value_under_fouls: value_under_fouls.into(),
+            eval,
+            under_fouls: under_fouls.into(),
         }
+    })
+}
+
+/// The evaluation terms of an empty cell with these line patterns, for each role of
+/// its colour: a weight per line pattern and one for the threat they combine into.
+fn cell_eval(pats: [Pat; 4], threat: Threat) -> CellEval {
+    std::array::from_fn(|role| {
+        let lines: i32 = pats.iter().map(|&p| EVAL_PATTERN[role][p as usize]).sum();
+        (lines + EVAL_THREAT[role][threat as usize]) as i16
     })
 }
 
@@ -150,10 +197,12 @@ pub struct Position {
     candidate_rows: [u64; CELLS / STRIDE],
     /// Both colours' patterns per line key (see [`pair_table`]).
     pair_table: &'static [u8],
-    /// Per colour: the value of a cell from its packed patterns.
+    /// Per colour: the ordering value of a cell from its packed patterns.
     cell_values: [&'static [i32]; 2],
-    /// Sum of pattern values over empty cells, per colour.
-    value: [i32; 2],
+    /// Per colour: the evaluation terms of a cell from its packed patterns.
+    cell_evals: [&'static [CellEval]; 2],
+    /// Per colour and role, the sum of the terms over the empty cells.
+    eval: [[i32; 2]; 2],
     stack: Vec<usize>,
     to_move: Color,
     hash: u64,
@@ -171,7 +220,10 @@ impl Position {
         };
         let fouls = game.foul_set();
         let combos = combos();
-        let black_values = fouls.map_or(&combos.value[..], |set| combos.value_under(set));
+        let (black_values, black_evals) = fouls
+            .map_or((&combos.value[..], &combos.eval[..]), |set| {
+                combos.under(set)
+            });
         let mut pos = Position {
             rules,
             board: Board::new(game.width(), game.height()),
@@ -183,7 +235,8 @@ impl Position {
             candidate_rows: [0; CELLS / STRIDE],
             pair_table: pair_table(exact(Color::Black), exact(Color::White)),
             cell_values: [black_values, &combos.value],
-            value: [0; 2],
+            cell_evals: [black_evals, &combos.eval],
+            eval: [[0; 2]; 2],
             stack: Vec::with_capacity(game.width() * game.height()),
             to_move: Color::Black,
             hash: 0,
@@ -224,12 +277,10 @@ impl Position {
                 self.set_pats(index, d, self.pair_table[key as usize]);
             }
         }
-        self.value = [0, 0];
+        self.eval = [[0; 2]; 2];
         let cells: Vec<usize> = self.board.indices().collect();
         for i in cells {
-            for c in [Color::Black, Color::White] {
-                self.value[c.index()] += self.cell_value(i, c);
-            }
+            self.add_evals(i, 1);
         }
     }
 
@@ -261,14 +312,19 @@ impl Position {
         packed[1] = (packed[1] & keep) | u16::from(pair >> 4) << shift;
     }
 
-    /// Both colours' values of the empty cell `index`.
+    /// Adds (`sign` 1) or takes away (-1) the evaluation terms of the empty cell
+    /// `index`; nothing for an occupied one.
     #[inline]
-    fn values_of_empty(&self, index: usize) -> [i32; 2] {
+    fn add_evals(&mut self, index: usize, sign: i32) {
+        if self.board.get(index) != EMPTY {
+            return;
+        }
         let packed = self.pats[index];
-        [
-            self.cell_values[0][packed[0] as usize],
-            self.cell_values[1][packed[1] as usize],
-        ]
+        for ((sums, table), pats) in self.eval.iter_mut().zip(self.cell_evals).zip(packed) {
+            let terms = table[pats as usize];
+            sums[MOVER] += sign * i32::from(terms[MOVER]);
+            sums[WAITER] += sign * i32::from(terms[WAITER]);
+        }
     }
 
     fn cell_value(&self, index: usize, color: Color) -> i32 {
@@ -367,9 +423,7 @@ impl Position {
         let old = self.board.get(index);
         let delta = (old ^ cell) as u32;
         // The cell itself changes between empty and occupied.
-        for c in [Color::Black, Color::White] {
-            self.value[c.index()] -= self.cell_value(index, c);
-        }
+        self.add_evals(index, -1);
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in -5..=5isize {
                 if k == 0 {
@@ -383,21 +437,13 @@ impl Position {
                 let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
                 self.keys[j][d] = key;
                 let pair = self.pair_table[key as usize];
-                if self.board.get(j) == EMPTY {
-                    let before = self.values_of_empty(j);
-                    self.set_pats(j, d, pair);
-                    let after = self.values_of_empty(j);
-                    self.value[0] += after[0] - before[0];
-                    self.value[1] += after[1] - before[1];
-                } else {
-                    self.set_pats(j, d, pair);
-                }
+                self.add_evals(j, -1);
+                self.set_pats(j, d, pair);
+                self.add_evals(j, 1);
             }
         }
         self.board.set(index, cell);
-        for c in [Color::Black, Color::White] {
-            self.value[c.index()] += self.cell_value(index, c);
-        }
+        self.add_evals(index, 1);
         let step: i32 = if cell == EMPTY { -1 } else { 1 };
         for dy in -2..=2isize {
             for dx in -2..=2isize {
@@ -413,11 +459,11 @@ impl Position {
         }
     }
 
-    /// Static evaluation for the side to move.
+    /// Static evaluation for the side to move: its cells' terms as the mover, the
+    /// opponent's as the waiter.
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move.index();
-        // The side to move converts its threats first: weigh them more.
-        (self.value[me] * 6 - self.value[1 - me] * 5) / 4
+        self.eval[me][MOVER] + self.eval[1 - me][WAITER]
     }
 
     /// Empty cells near a stone (or the centre on an empty board), in board order.
@@ -465,14 +511,37 @@ mod tests {
                 }
                 pos.play(p.index());
                 let fresh = Position::new(&game);
-                assert_eq!(pos.value, fresh.value, "after {p:?}\n{}", game.render());
+                assert_eq!(pos.eval, fresh.eval, "after {p:?}\n{}", game.render());
             }
             assert!(game.history().len() > 30);
             while game.undo().is_some() {
                 pos.undo();
-                assert_eq!(pos.value, Position::new(&game).value);
+                assert_eq!(pos.eval, Position::new(&game).eval);
             }
         }
+    }
+
+    /// A four-three point wins for the side to move, while the other side can still
+    /// block it: the evaluation says so, from either side.
+    #[test]
+    fn a_four_three_point_counts_most_for_the_side_to_move() {
+        let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+        let black = [(4, 7), (5, 7), (6, 7), (7, 8), (7, 9)];
+        let white = [(3, 7), (0, 0), (14, 0), (0, 14), (14, 14)];
+        for (&(bx, by), &(wx, wy)) in black.iter().zip(&white) {
+            g.place(Point::new(bx, by), Color::Black).unwrap();
+            g.place(Point::new(wx, wy), Color::White).unwrap();
+        }
+        let pos = Position::new(&g);
+        let centre = Point::new(7, 7).index();
+        assert_eq!(pos.threat(centre, Color::Black), Threat::FourThree);
+        g.set_to_move(Color::Black);
+        let black_to_move = Position::new(&g).evaluate();
+        g.set_to_move(Color::White);
+        let white_to_move = Position::new(&g).evaluate();
+        assert!(black_to_move >= 1_000, "{black_to_move}");
+        assert!(white_to_move <= -300, "{white_to_move}");
+        assert!(black_to_move > -white_to_move + 500);
     }
 
     /// Under Renju and Omok a cell where Black would make two open threes is worth

@@ -18,6 +18,11 @@ const MAX_PLY: usize = 128;
 const THREE_EXTENSION: i32 = 8;
 /// Moves searched at an ordinary interior node (the best by the ordering score).
 const WIDTH: usize = 14;
+/// Late-move reductions (see [`late_move_reduction`]): from which depth, and from
+/// which move of the ordering one ply and two.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_ONE_PLY_FROM: usize = 3;
+const LMR_TWO_PLIES_FROM: usize = 8;
 /// Attacker moves the VCT solver looks through, and its share of the move's budget
 /// (for our attack, and again for the defence against the opponent's).
 const VCT_DEPTH: i32 = 10;
@@ -384,11 +389,12 @@ impl Engine {
             }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let forced = self.generate(pos, &mut moves, tt_move, false);
+        let generated = self.generate(pos, &mut moves, tt_move, false);
         let result = 'node: {
-            if let Some(score) = forced {
-                break 'node score - sign(score) * ply as i32;
-            }
+            let answering = match generated {
+                Generated::Decided(score) => break 'node score - sign(score) * ply as i32,
+                Generated::Moves { answering } => answering,
+            };
             if moves.is_empty() {
                 // Every defence is forbidden to Black: lost.
                 break 'node -(WIN - ply as i32 - 1);
@@ -397,14 +403,26 @@ impl Engine {
             let mut best = -WIN - 1;
             let mut best_move = moves[0];
             for (n, &mv) in moves.iter().enumerate() {
-                let wins = pos.wins_by(mv, pos.to_move());
+                let me = pos.to_move();
+                let wins = pos.wins_by(mv, me);
+                let reduction = if answering || depth < LMR_MIN_DEPTH {
+                    0
+                } else {
+                    late_move_reduction(n, pos.threat(mv, me))
+                };
                 pos.play(mv);
                 let score = if wins {
                     WIN - ply as i32 - 1
                 } else if n == 0 {
                     -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                 } else {
-                    let s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    let null = |e: &mut Engine, pos: &mut Position, d: i32| {
+                        -e.negamax(pos, d, ply + 1, -alpha - 1, -alpha)
+                    };
+                    let mut s = null(self, pos, depth - 1 - reduction);
+                    if reduction > 0 && s > alpha && !self.aborted {
+                        s = null(self, pos, depth - 1);
+                    }
                     if s > alpha && s < beta && !self.aborted {
                         -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                     } else {
@@ -478,21 +496,25 @@ impl Engine {
         scan
     }
 
-    /// Fills `moves` with the moves worth searching, best first. Returns a score when
-    /// the node is decided without search (from the mover's side, before ply adjustment).
+    /// Fills `moves` with the moves worth searching, best first, unless the node is
+    /// decided without search.
     fn generate(
         &mut self,
         pos: &mut Position,
         moves: &mut Vec<usize>,
         tt_move: Option<usize>,
         root: bool,
-    ) -> Option<i32> {
+    ) -> Generated {
         let me = pos.to_move();
         let scan = self.scan(pos);
         moves.clear();
         if !scan.my_fives.is_empty() {
             moves.push(scan.my_fives[0]);
-            return (!root).then_some(WIN);
+            return if root {
+                Generated::Moves { answering: false }
+            } else {
+                Generated::Decided(WIN)
+            };
         }
         if !scan.their_fives.is_empty() {
             moves.extend(
@@ -502,7 +524,7 @@ impl Engine {
                     .filter(|&i| !pos.is_forbidden(i, me)),
             );
             moves.dedup();
-            return None;
+            return Generated::Moves { answering: true };
         }
         // A straight four wins when the opponent has no four to answer with.
         if !root
@@ -510,12 +532,13 @@ impl Engine {
             && scan.their_open_fours.is_empty()
             && !scan.my_open_fours.is_empty()
         {
-            return Some(WIN - 2);
+            return Generated::Decided(WIN - 2);
         }
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
         let score = |i: usize| (pos.move_score(i, me), i);
-        if !scan.their_open_fours.is_empty() {
+        let answering = !scan.their_open_fours.is_empty();
+        if answering {
             // Answer an open three: take its four points, or counter with fours.
             let mut set: Vec<usize> = scan.their_open_fours.clone();
             set.extend(&scan.their_fours);
@@ -545,7 +568,32 @@ impl Engine {
             }
         }
         self.scored = scored;
-        None
+        Generated::Moves { answering }
+    }
+}
+
+/// What move generation found at a node.
+enum Generated {
+    /// Decided without search: a score from the mover's side, before ply adjustment.
+    Decided(i32),
+    /// Moves to search; `answering` when they only answer the opponent's five or open
+    /// three (none of them is searched shallower then).
+    Moves { answering: bool },
+}
+
+/// Plies a move is searched shallower, from its place in the ordering and what it
+/// makes: the ordering puts the moves that matter first, so the late ones are looked at
+/// shallowly, and searched again at full depth only if they beat the best so far. A
+/// four or a five is never reduced: it forces the answer.
+fn late_move_reduction(n: usize, threat: Threat) -> i32 {
+    if threat >= Threat::Four {
+        0
+    } else if n >= LMR_TWO_PLIES_FROM {
+        2
+    } else if n >= LMR_ONE_PLY_FROM {
+        1
+    } else {
+        0
     }
 }
 
