@@ -626,6 +626,19 @@ mod tests {
     use super::*;
     use crate::games::gomoku::{Color, Rules};
 
+    /// The first moves of the ordering and every four keep their depth; the later
+    /// quiet moves lose one ply, then two.
+    #[test]
+    fn only_late_moves_short_of_a_four_are_reduced() {
+        for threat in [Threat::Four, Threat::FourThree, Threat::OpenFour] {
+            assert_eq!(late_move_reduction(20, threat), 0);
+        }
+        let quiet: Vec<i32> = (0..10)
+            .map(|n| late_move_reduction(n, Threat::Three))
+            .collect();
+        assert_eq!(quiet, [0, 0, 0, 1, 1, 1, 1, 1, 2, 2]);
+    }
+
     /// A one-ply search sees that a double three wins: past the horizon the defender
     /// must answer one open three and the other becomes a straight four.
     #[test]
