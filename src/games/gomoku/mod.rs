@@ -7,6 +7,7 @@ pub mod forbidden;
 pub mod game;
 pub mod notation;
 pub mod rules;
+pub mod sgf;
 
 pub use board::{Color, MAX_SIZE, MIN_SIZE, Point};
 pub use forbidden::Foul;

@@ -9,8 +9,7 @@ use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::gomoku::engine::{Engine, tt_bytes_for};
-use crate::games::gomoku::{Color, Gomoku, NotationError, Outcome, Point, Rules};
-use crate::sgf;
+use crate::games::gomoku::{Color, Gomoku, NotationError, Outcome, Point, Rules, sgf};
 
 const COMMANDS: &[&str] = &[
     "boardsize",
@@ -143,7 +142,7 @@ impl GtpGame for GomokuGtp {
                 .collect::<Vec<_>>()
                 .join("\n")),
             ("loadsgf", _) => self.load(records::load(args)?),
-            ("printsgf", _) => records::print(args, || self.sgf()),
+            ("printsgf", _) => records::print(args, || sgf::write(&self.game, self.name)),
             ("gogui-analyze_commands", []) => Ok("string/Forbidden Points/tabula-forbidden".into()),
             ("gogui-rules_game_id", []) => Ok(self.name.replace(' ', "")),
             ("gogui-rules_board", []) => Ok(self.game.gogui_board()),
@@ -200,96 +199,11 @@ impl GomokuGtp {
         self.engine.genmove(&game, &limits).map(|r| r.best)
     }
 
-    /// SGF `GM[4]` (Gomoku and Renju), points as SGF letter pairs from the top left.
-    fn sgf(&self) -> String {
-        let (w, h) = (self.game.width(), self.game.height());
-        let size = if w == h {
-            w.to_string()
-        } else {
-            format!("{w}:{h}")
-        };
-        let mut out = format!(
-            "(;FF[4]GM[4]CA[UTF-8]AP[tabula:{}]GN[{}]SZ[{size}]",
-            env!("CARGO_PKG_VERSION"),
-            self.name
-        );
-        for (p, color) in self.game.history() {
-            let id = if color == Color::Black { "B" } else { "W" };
-            out.push_str(&format!(
-                "\n;{id}[{}{}]",
-                sgf_letter(p.x as usize),
-                sgf_letter(h - 1 - p.y as usize)
-            ));
-        }
-        out.push_str(")\n");
-        out
-    }
-
     fn load(&mut self, record: records::Load) -> Reply {
-        let game = self
-            .read_sgf(&record.text, record.until)
+        let game = sgf::read(&record.text, self.game.rules(), record.until)
             .ok_or(GtpError::CannotLoadFile)?;
         self.game = game;
         self.engine.clear();
         Ok(String::new())
-    }
-
-    fn read_sgf(&self, text: &str, until: Option<usize>) -> Option<Gomoku> {
-        let trees = sgf::parse(text).ok()?;
-        let nodes = trees[0].main_line();
-        let root = nodes[0];
-        if root.first("GM").is_some_and(|gm| gm.trim() != "4") {
-            return None;
-        }
-        let (w, h) = match root.first("SZ") {
-            None => (15, 15),
-            Some(sz) => match sz.split_once(':') {
-                Some((w, h)) => (w.trim().parse().ok()?, h.trim().parse().ok()?),
-                None => {
-                    let n: usize = sz.trim().parse().ok()?;
-                    (n, n)
-                }
-            },
-        };
-        let mut game = Gomoku::new(self.game.rules(), w, h).ok()?;
-        let mut number = 0;
-        for node in nodes {
-            for (id, color) in [("B", Color::Black), ("W", Color::White)] {
-                let Some(v) = node.first(id) else { continue };
-                number += 1;
-                if until.is_some_and(|n| number >= n) {
-                    return Some(game);
-                }
-                let b = v.as_bytes();
-                if b.len() != 2 {
-                    return None;
-                }
-                let x = sgf_index(b[0])?;
-                let y = (h - 1).checked_sub(sgf_index(b[1])?)?;
-                if x >= w {
-                    return None;
-                }
-                // A record is history: fouls were the referee's business.
-                game.place(Point::new(x, y), color).ok()?;
-            }
-        }
-        Some(game)
-    }
-}
-
-/// SGF coordinates: `a`–`z` then `A`–`Z` for boards beyond 26.
-fn sgf_letter(i: usize) -> char {
-    if i < 26 {
-        (b'a' + i as u8) as char
-    } else {
-        (b'A' + (i - 26) as u8) as char
-    }
-}
-
-fn sgf_index(c: u8) -> Option<usize> {
-    match c {
-        b'a'..=b'z' => Some((c - b'a') as usize),
-        b'A'..=b'Z' => Some((c - b'A') as usize + 26),
-        _ => None,
     }
 }
