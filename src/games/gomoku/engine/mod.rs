@@ -1,12 +1,14 @@
 //! The Gomoku engine: incremental line patterns, a pattern evaluation, alpha-beta/PVS
 //! with a transposition table over threat-pruned moves, and VCF and VCT solvers.
 
+pub mod fit;
 mod patterns;
 mod position;
 mod search;
 mod threats;
 mod tt;
 
+pub use position::{EvalWeights, RENJU_WEIGHTS, eval_weights};
 pub use search::{Engine, SearchResult, WIN};
 
 /// Bytes left to the transposition table out of a whole-process memory limit

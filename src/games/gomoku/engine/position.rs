@@ -7,7 +7,7 @@ use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, STRID
 use crate::games::gomoku::forbidden::{self, FoulSet};
 use crate::games::gomoku::game::{Gomoku, zobrist, zobrist_side};
 use crate::games::gomoku::rules::{Rules, Variant};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 // A padded row's cells fit the bits of one word.
 const _: () = assert!(STRIDE <= 64);
@@ -16,26 +16,64 @@ const _: () = assert!(STRIDE <= 64);
 /// there (the evaluation has weights of its own, below).
 const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
 
-// The evaluation's weights, in evaluation units (400 to a logit of the mover's chance of
-// winning), come from a logistic fit of the outcome on these terms over the quiet
-// positions (no five to block or make, no open three to answer) of 640 Renju games of
-// Rapfi against itself (see protocol/gomocup.md). The line patterns count for the
-// mover as much as against it, so that the evaluation does not swing with the side to
-// move; the threats they combine into do not: a four-three of the mover's wins, one of
-// the waiter's can still be blocked.
+/// The evaluation's weights, in evaluation units (400 to a logit of the mover's chance
+/// of winning): per role of the colour that may play an empty cell (mover, waiter), a
+/// weight per line pattern through it (indexed by [`Pat`]) and one for the threat the
+/// four lines combine into (indexed by [`Threat`]). They come from logistic fits of
+/// the outcome on these terms over the quiet positions (no five to block or make, no
+/// open three to answer) of games of Rapfi against itself, by `tabula-gomoku-fit` (see
+/// protocol/gomocup.md). A line pattern counts for the mover as much as against it, so
+/// that the evaluation does not swing with the side to move; the threats do not: a
+/// four-three of the mover's wins, one of the waiter's can still be blocked. The quiet
+/// positions show no open four or five, which take four logits for the mover and the
+/// four-three's weight for the waiter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalWeights {
+    pub pattern: [[i32; 11]; 2],
+    pub threat: [[i32; 7]; 2],
+}
 
-/// Weights per role (mover, waiter) and line pattern (indexed by [`Pat`]).
-const EVAL_PATTERN: [[i32; 11]; 2] = [
-    [0, -6, 0, 7, 24, 20, 46, 0, 0, 0, 0],
-    [0, 6, 0, -7, -24, -20, -46, 0, 0, 0, 0],
-];
-/// Weights per role and combined threat (indexed by [`Threat`]); the quiet positions
-/// show no open four or five, which take the four-three's weight for the waiter and four
-/// logits for the mover.
-const EVAL_THREAT: [[i32; 7]; 2] = [
-    [0, 44, 36, 32, 1424, 1600, 0],
-    [0, 10, 47, -21, -513, -513, -513],
-];
+/// The counts the evaluation weighs (see [`Position::eval_terms`]), indexed like
+/// [`EvalWeights`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EvalTerms {
+    pub pattern: [[u32; 11]; 2],
+    pub threat: [[u32; 7]; 2],
+}
+
+impl EvalTerms {
+    /// The evaluation these counts make under `weights`.
+    pub fn weigh(&self, weights: &EvalWeights) -> i64 {
+        let mut sum = 0;
+        for role in [MOVER, WAITER] {
+            for (count, weight) in self.pattern[role].iter().zip(weights.pattern[role]) {
+                sum += i64::from(*count) * i64::from(weight);
+            }
+            for (count, weight) in self.threat[role].iter().zip(weights.threat[role]) {
+                sum += i64::from(*count) * i64::from(weight);
+            }
+        }
+        sum
+    }
+}
+
+/// Fitted to 640 Renju games.
+pub const RENJU_WEIGHTS: EvalWeights = EvalWeights {
+    pattern: [
+        [0, -6, 0, 7, 24, 20, 46, 0, 0, 0, 0],
+        [0, 6, 0, -7, -24, -20, -46, 0, 0, 0, 0],
+    ],
+    threat: [
+        [0, 44, 36, 32, 1424, 1600, 0],
+        [0, 10, 47, -21, -513, -513, -513],
+    ],
+};
+
+/// The weights a rule set's games are evaluated with: the Renju fit, for now, for
+/// every rule.
+pub fn eval_weights(_rules: Rules) -> &'static EvalWeights {
+    &RENJU_WEIGHTS
+}
 
 const PATS: [Pat; 16] = [
     Pat::None,
@@ -60,70 +98,87 @@ const PATS: [Pat; 16] = [
 /// may play it: when that colour is to move ([`MOVER`]) and when it is not ([`WAITER`],
 /// negative: the mover's loss).
 type CellEval = [i16; 2];
-const MOVER: usize = 0;
-const WAITER: usize = 1;
+pub const MOVER: usize = 0;
+pub const WAITER: usize = 1;
 
-/// Threat, ordering value and evaluation terms of every combination of four packed
-/// line patterns.
+/// Threat and ordering value of every combination of four packed line patterns.
 struct Combos {
     threat: Vec<Threat>,
     value: Vec<i32>,
-    eval: Vec<CellEval>,
-    /// The value and terms for Black under each foul set: a cell whose patterns make it
-    /// look like a foul there is worth nothing, since it may never be played.
-    under_fouls: Vec<(FoulSet, Vec<i32>, Vec<CellEval>)>,
-}
-
-impl Combos {
-    fn under(&self, fouls: FoulSet) -> (&[i32], &[CellEval]) {
-        let (_, value, eval) = (self.under_fouls.iter())
-            .find(|(set, _, _)| *set == fouls)
-            .expect("tables per foul set");
-        (value, eval)
-    }
+    /// The value for Black under each foul set: a cell whose patterns make it look like
+    /// a foul there is worth nothing, since it may never be played.
+    under_fouls: Vec<(FoulSet, Vec<i32>)>,
 }
 
 /// The foul sets some rule applies to Black.
 const FOUL_SETS: [FoulSet; 2] = [FoulSet::RENJU, FoulSet::DOUBLE_THREE_ONLY];
 
+fn unpack(packed: usize) -> [Pat; 4] {
+    std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15])
+}
+
 fn combos() -> &'static Combos {
     static COMBOS: OnceLock<Combos> = OnceLock::new();
     COMBOS.get_or_init(|| {
         let n = 1 << 16;
-        let mut threat = Vec::with_capacity(n);
-        let mut value = Vec::with_capacity(n);
-        let mut eval = Vec::with_capacity(n);
-        let mut under_fouls =
-            FOUL_SETS.map(|set| (set, Vec::with_capacity(n), Vec::with_capacity(n)));
-        for packed in 0..n {
-            let pats: [Pat; 4] = std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15]);
-            let combined = combine(pats);
-            threat.push(combined);
-            let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
-            value.push(sum);
-            let terms = cell_eval(pats, combined);
-            eval.push(terms);
-            for (set, values, evals) in &mut under_fouls {
-                let foul = looks_like_a_foul(pats, *set);
-                values.push(if foul { 0 } else { sum });
-                evals.push(if foul { [0, 0] } else { terms });
-            }
-        }
+        let threat: Vec<Threat> = (0..n).map(|packed| combine(unpack(packed))).collect();
+        let value: Vec<i32> = (0..n)
+            .map(|packed| unpack(packed).iter().map(|&p| PAT_VALUE[p as usize]).sum())
+            .collect();
+        let under_fouls = FOUL_SETS
+            .iter()
+            .map(|&set| {
+                let values = (0..n)
+                    .map(|packed| {
+                        let foul = looks_like_a_foul(unpack(packed), set);
+                        if foul { 0 } else { value[packed] }
+                    })
+                    .collect();
+                (set, values)
+            })
+            .collect();
         Combos {
             threat,
             value,
-            eval,
-            under_fouls: under_fouls.into(),
+            under_fouls,
         }
     })
 }
 
+/// The evaluation terms of every combination of four packed line patterns under
+/// `weights`, for a colour with the foul set `fouls` (cells that look like a foul are
+/// worth nothing). Built once per pair; a rule set uses at most two.
+fn eval_table(weights: &'static EvalWeights, fouls: Option<FoulSet>) -> &'static [CellEval] {
+    type Entry = (&'static EvalWeights, Option<FoulSet>, &'static [CellEval]);
+    static TABLES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, _, table)) = (tables.iter()).find(|(w, f, _)| *w == weights && *f == fouls) {
+        return table;
+    }
+    let table: Vec<CellEval> = (0..1 << 16)
+        .map(|packed| {
+            let pats = unpack(packed);
+            if fouls.is_some_and(|set| looks_like_a_foul(pats, set)) {
+                [0, 0]
+            } else {
+                cell_eval(weights, pats, combine(pats))
+            }
+        })
+        .collect();
+    let table: &'static [CellEval] = Box::leak(table.into_boxed_slice());
+    tables.push((weights, fouls, table));
+    table
+}
+
 /// The evaluation terms of an empty cell with these line patterns, for each role of
 /// its colour: a weight per line pattern and one for the threat they combine into.
-fn cell_eval(pats: [Pat; 4], threat: Threat) -> CellEval {
+fn cell_eval(weights: &EvalWeights, pats: [Pat; 4], threat: Threat) -> CellEval {
     std::array::from_fn(|role| {
-        let lines: i32 = pats.iter().map(|&p| EVAL_PATTERN[role][p as usize]).sum();
-        (lines + EVAL_THREAT[role][threat as usize]) as i16
+        let lines: i32 = pats
+            .iter()
+            .map(|&p| weights.pattern[role][p as usize])
+            .sum();
+        (lines + weights.threat[role][threat as usize]) as i16
     })
 }
 
@@ -220,10 +275,13 @@ impl Position {
         };
         let fouls = game.foul_set();
         let combos = combos();
-        let (black_values, black_evals) = fouls
-            .map_or((&combos.value[..], &combos.eval[..]), |set| {
-                combos.under(set)
-            });
+        let black_values = fouls.map_or(&combos.value[..], |set| {
+            let (_, values) = (combos.under_fouls.iter())
+                .find(|(s, _)| *s == set)
+                .expect("values per foul set");
+            &values[..]
+        });
+        let weights = eval_weights(rules);
         let mut pos = Position {
             rules,
             board: Board::new(game.width(), game.height()),
@@ -235,7 +293,7 @@ impl Position {
             candidate_rows: [0; CELLS / STRIDE],
             pair_table: pair_table(exact(Color::Black), exact(Color::White)),
             cell_values: [black_values, &combos.value],
-            cell_evals: [black_evals, &combos.eval],
+            cell_evals: [eval_table(weights, fouls), eval_table(weights, None)],
             eval: [[0; 2]; 2],
             stack: Vec::with_capacity(game.width() * game.height()),
             to_move: Color::Black,
@@ -466,6 +524,34 @@ impl Position {
         self.eval[me][MOVER] + self.eval[1 - me][WAITER]
     }
 
+    /// What the evaluation sums, counted: per role (the side to move's cells, the
+    /// other side's), how many line patterns of each kind and combined threats of each
+    /// kind pass through its empty cells, leaving out Black's cells that look like a
+    /// foul, as the evaluation does. The evaluation is these counts times the weights.
+    pub fn eval_terms(&self) -> EvalTerms {
+        let mut terms = EvalTerms::default();
+        let mover = self.to_move;
+        for index in self.board.indices() {
+            if self.board.get(index) != EMPTY {
+                continue;
+            }
+            for (role, color) in [(MOVER, mover), (WAITER, mover.opponent())] {
+                let packed = self.pats[index][color.index()] as usize;
+                let pats = unpack(packed);
+                let foul = color == Color::Black
+                    && self.fouls.is_some_and(|set| looks_like_a_foul(pats, set));
+                if foul {
+                    continue;
+                }
+                for pat in pats {
+                    terms.pattern[role][pat as usize] += 1;
+                }
+                terms.threat[role][combine(pats) as usize] += 1;
+            }
+        }
+        terms
+    }
+
     /// Empty cells near a stone (or the centre on an empty board), in board order.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
@@ -518,6 +604,31 @@ mod tests {
                 pos.undo();
                 assert_eq!(pos.eval, Position::new(&game).eval);
             }
+        }
+    }
+
+    /// The fitting tool's counts are what the evaluation weighs: their weighted sum is
+    /// the evaluation, Black's foul-looking cells left out alike.
+    #[test]
+    fn the_weighed_terms_are_the_evaluation() {
+        for rules in [Rules::freestyle(), Rules::renju(), Rules::omok()] {
+            let mut rng = Rng::new(11);
+            let mut game = Gomoku::new(rules, 15, 15).unwrap();
+            let mut checked = 0;
+            for _ in 0..80 {
+                let p = Point::new(3 + rng.below(9) as usize, 3 + rng.below(9) as usize);
+                if game.outcome().is_some() || game.play(p).is_err() {
+                    continue;
+                }
+                let pos = Position::new(&game);
+                let terms = pos.eval_terms();
+                let weights = eval_weights(rules);
+                assert_eq!(terms.weigh(weights), i64::from(pos.evaluate()));
+                let empty = (15 * 15 - game.history().len()) as u32;
+                assert!(terms.threat[MOVER].iter().sum::<u32>() <= empty);
+                checked += 1;
+            }
+            assert!(checked > 30);
         }
     }
 

@@ -1,0 +1,93 @@
+//! Fits the Gomoku engine's evaluation weights (`RENJU_WEIGHTS`, `FREESTYLE_WEIGHTS` in
+//! `src/games/gomoku/engine/position.rs`) to the outcomes of recorded games.
+//!
+//! `tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip 3]` reads every
+//! `*.sgf` in the folders (as `tabula match --out` writes them; draws and records
+//! without a result are left out), replays each under the rule (Gomocup `INFO rule`
+//! mask) and takes its quiet positions from move `--skip` on. Every fifth game is held
+//! out: the tool fits a logistic model of the mover's win to the rest and reports on
+//! the held-out positions the log-loss and share called right of the engine's current
+//! weights for the rule and of the fitted ones, then prints the fitted weights as Rust.
+
+use std::path::PathBuf;
+
+use tabula::flags;
+use tabula::games::gomoku::engine::{eval_weights, fit};
+use tabula::games::gomoku::{Rules, sgf};
+
+const USAGE: &str = "usage: tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip N]
+  Fits the evaluation weights to the outcomes of the games recorded (*.sgf) in the folders.";
+
+fn main() {
+    let mut dirs: Vec<String> = Vec::new();
+    let mut rule: Option<u32> = None;
+    let mut skip = 3;
+    for (flag, value) in flags::pairs(USAGE) {
+        match flag.as_str() {
+            "--records" => dirs = value.split(',').map(str::to_string).collect(),
+            "--gomocup-rule" => rule = Some(flags::number(&flag, &value)),
+            "--skip" => skip = flags::number(&flag, &value),
+            other => flags::fail(&format!("unknown option {other}")),
+        }
+    }
+    let Some(rule) = rule else {
+        flags::fail("--gomocup-rule is needed");
+    };
+    if dirs.is_empty() {
+        flags::fail("--records is needed");
+    }
+    let rules = Rules::from_gomocup(rule);
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in &dirs {
+        let entries = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| flags::fail(&format!("cannot read {dir}: {e}")));
+        let mut sgfs: Vec<PathBuf> = (entries.filter_map(Result::ok))
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+            .collect();
+        sgfs.sort();
+        files.extend(sgfs);
+    }
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let (mut games, mut unread, mut undecided) = (0, 0, 0);
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let Some(game) = sgf::read(&text, rules, None) else {
+            unread += 1;
+            continue;
+        };
+        let Some(winner) = sgf::winner(&text) else {
+            undecided += 1;
+            continue;
+        };
+        let samples = fit::samples(&game, winner, skip);
+        if games % 5 == 0 {
+            test.extend(samples);
+        } else {
+            train.extend(samples);
+        }
+        games += 1;
+    }
+    println!(
+        "games: {games} with a winner ({undecided} drawn or without a result, {unread} unreadable)"
+    );
+    println!(
+        "quiet positions: {} to fit, {} held out",
+        train.len(),
+        test.len()
+    );
+    if train.is_empty() || test.is_empty() {
+        eprintln!("error: too few games to fit and to judge the fit");
+        std::process::exit(1);
+    }
+    let fitted = fit::fit(&train, 1e-3);
+    let current = eval_weights(rules);
+    for (name, weights) in [("current weights", current), ("fitted weights", &fitted)] {
+        let (loss, right) = fit::judge(&test, weights);
+        println!(
+            "{name}: held-out log-loss {loss:.4}, {:.1} % called right",
+            100.0 * right
+        );
+    }
+    println!("{}", fit::format_weights("FITTED_WEIGHTS", &fitted));
+}

@@ -1,0 +1,277 @@
+//! Fitting the evaluation's weights to game outcomes: a logistic model of whether the
+//! side to move goes on to win, over the quiet positions of finished games, whose
+//! terms are exactly those the evaluation weighs.
+
+use super::position::{EvalTerms, EvalWeights, MOVER, Position, Threat, WAITER};
+use crate::games::gomoku::{Color, Gomoku};
+
+/// Evaluation units to a logit of the mover's chance of winning.
+pub const UNITS_PER_LOGIT: f64 = 400.0;
+
+/// The line patterns fitted (indexed by `Pat`: F1, B2, F2, B3, F3, B4). Fours and
+/// fives only occur in positions that are not quiet.
+const PATTERNS: [usize; 6] = [1, 2, 3, 4, 5, 6];
+/// The threats fitted per role: three, double three, four, four-three.
+const THREATS: [Threat; 4] = [
+    Threat::Three,
+    Threat::DoubleThree,
+    Threat::Four,
+    Threat::FourThree,
+];
+/// The mover's open four wins outright: four logits, as the quiet positions cannot say.
+const MOVER_OPEN_FOUR: i32 = 4 * UNITS_PER_LOGIT as i32;
+const FEATURES: usize = PATTERNS.len() + 2 * THREATS.len() + 1;
+
+/// A quiet position and whether its side to move won.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub terms: EvalTerms,
+    pub mover_won: bool,
+}
+
+/// The quiet positions of a finished game won by `winner`, from move `skip` on (the
+/// opening's stones are not the players' choice). Quiet: neither side can make a five
+/// or an open four, so that nothing forced is pending.
+pub fn samples(game: &Gomoku, winner: Color, skip: usize) -> Vec<Sample> {
+    let mut replay =
+        Gomoku::new(game.rules(), game.width(), game.height()).expect("the record's own size");
+    let mut out = Vec::new();
+    for (ply, (point, color)) in game.history().enumerate() {
+        if ply >= skip && replay.outcome().is_none() && replay.to_move() == color {
+            let terms = Position::new(&replay).eval_terms();
+            let pending = [Threat::OpenFour, Threat::Five]
+                .iter()
+                .any(|&t| terms.threat[MOVER][t as usize] + terms.threat[WAITER][t as usize] > 0);
+            if !pending {
+                out.push(Sample {
+                    terms,
+                    mover_won: color == winner,
+                });
+            }
+        }
+        if replay.place(point, color).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// The features one weight each: line patterns as the mover's count less the waiter's
+/// (one weight for and against), threats per role, and a constant.
+fn features(terms: &EvalTerms) -> [f64; FEATURES] {
+    let mut f = [0.0; FEATURES];
+    for (i, &p) in PATTERNS.iter().enumerate() {
+        f[i] = f64::from(terms.pattern[MOVER][p]) - f64::from(terms.pattern[WAITER][p]);
+    }
+    for (role, base) in [
+        (MOVER, PATTERNS.len()),
+        (WAITER, PATTERNS.len() + THREATS.len()),
+    ] {
+        for (i, &t) in THREATS.iter().enumerate() {
+            f[base + i] = f64::from(terms.threat[role][t as usize]);
+        }
+    }
+    f[FEATURES - 1] = 1.0;
+    f
+}
+
+/// Weights fitted by Newton's method (L2 penalty `l2` on standardised features) to
+/// the samples' outcomes. The constant (the value of having the move) is fitted but
+/// left out of the evaluation, which must not swing with the side to move.
+pub fn fit(samples: &[Sample], l2: f64) -> EvalWeights {
+    let rows: Vec<[f64; FEATURES]> = samples.iter().map(|s| features(&s.terms)).collect();
+    let n = rows.len().max(1) as f64;
+    let mut mean = [0.0; FEATURES];
+    let mut scale = [1.0; FEATURES];
+    for j in 0..FEATURES - 1 {
+        mean[j] = rows.iter().map(|r| r[j]).sum::<f64>() / n;
+        let var = rows.iter().map(|r| (r[j] - mean[j]).powi(2)).sum::<f64>() / n;
+        scale[j] = var.sqrt().max(1e-9);
+    }
+    let standard: Vec<[f64; FEATURES]> = rows
+        .iter()
+        .map(|r| std::array::from_fn(|j| (r[j] - mean[j]) / scale[j]))
+        .collect();
+    let mut w = [0.0; FEATURES];
+    for _ in 0..30 {
+        let mut gradient = [0.0; FEATURES];
+        let mut hessian = [[0.0; FEATURES]; FEATURES];
+        for (x, s) in standard.iter().zip(samples) {
+            let p = logistic(dot(&w, x));
+            let y = if s.mover_won { 1.0 } else { 0.0 };
+            for j in 0..FEATURES {
+                gradient[j] += (p - y) * x[j] / n;
+                for k in 0..FEATURES {
+                    hessian[j][k] += p * (1.0 - p) * x[j] * x[k] / n;
+                }
+            }
+        }
+        for j in 0..FEATURES {
+            gradient[j] += l2 * w[j];
+            hessian[j][j] += l2;
+        }
+        let step = solve(hessian, gradient);
+        for j in 0..FEATURES {
+            w[j] -= step[j];
+        }
+    }
+    let raw: Vec<i32> = (0..FEATURES - 1)
+        .map(|j| (w[j] / scale[j] * UNITS_PER_LOGIT).round() as i32)
+        .collect();
+    let mut weights = EvalWeights {
+        pattern: [[0; 11]; 2],
+        threat: [[0; 7]; 2],
+    };
+    for (i, &p) in PATTERNS.iter().enumerate() {
+        weights.pattern[MOVER][p] = raw[i];
+        weights.pattern[WAITER][p] = -raw[i];
+    }
+    for (role, base) in [
+        (MOVER, PATTERNS.len()),
+        (WAITER, PATTERNS.len() + THREATS.len()),
+    ] {
+        for (i, &t) in THREATS.iter().enumerate() {
+            weights.threat[role][t as usize] = raw[base + i];
+        }
+    }
+    weights.threat[MOVER][Threat::OpenFour as usize] = MOVER_OPEN_FOUR;
+    let waiter_four_three = weights.threat[WAITER][Threat::FourThree as usize];
+    weights.threat[WAITER][Threat::OpenFour as usize] = waiter_four_three;
+    weights.threat[WAITER][Threat::Five as usize] = waiter_four_three;
+    weights
+}
+
+/// How well `weights` tell the winner: mean log-loss and the share called right, the
+/// evaluation read as `UNITS_PER_LOGIT` to a logit.
+pub fn judge(samples: &[Sample], weights: &EvalWeights) -> (f64, f64) {
+    let n = samples.len().max(1) as f64;
+    let (mut loss, mut right) = (0.0, 0.0);
+    for s in samples {
+        let p = logistic(s.terms.weigh(weights) as f64 / UNITS_PER_LOGIT).clamp(1e-6, 1.0 - 1e-6);
+        loss -= if s.mover_won { p.ln() } else { (1.0 - p).ln() };
+        if (p > 0.5) == s.mover_won {
+            right += 1.0;
+        }
+    }
+    (loss / n, right / n)
+}
+
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting (`a` is positive
+/// definite here: a Hessian plus the penalty).
+fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
+    for col in 0..FEATURES {
+        let pivot = (col..FEATURES)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .expect("a column");
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (pivot_row, pivot_b) = (a[col], b[col]);
+        for row in col + 1..FEATURES {
+            let factor = a[row][col] / pivot_row[col];
+            for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= factor * p;
+            }
+            b[row] -= factor * pivot_b;
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    for row in (0..FEATURES).rev() {
+        let rest: f64 = (row + 1..FEATURES).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    x
+}
+
+/// The weights as the Rust constant they are kept in.
+pub fn format_weights(name: &str, weights: &EvalWeights) -> String {
+    format!(
+        "pub const {name}: EvalWeights = EvalWeights {{\n    pattern: [\n        {:?},\n        {:?},\n    ],\n    threat: [\n        {:?},\n        {:?},\n    ],\n}};",
+        weights.pattern[MOVER],
+        weights.pattern[WAITER],
+        weights.threat[MOVER],
+        weights.threat[WAITER]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Outcomes drawn from a known logistic model of the terms: the fit gives the
+    /// model's weights back.
+    #[test]
+    fn the_fit_recovers_the_weights_outcomes_were_drawn_from() {
+        let mut truth = EvalWeights {
+            pattern: [[0; 11]; 2],
+            threat: [[0; 7]; 2],
+        };
+        let line = [0, -8, 4, 12, 30, 20, 50];
+        for (p, &v) in line.iter().enumerate() {
+            truth.pattern[MOVER][p] = v;
+            truth.pattern[WAITER][p] = -v;
+        }
+        truth.threat[MOVER][1..5].copy_from_slice(&[60, 40, 30, 900]);
+        truth.threat[WAITER][1..5].copy_from_slice(&[-20, 50, -30, -500]);
+        let mut rng = Rng::new(3);
+        let samples: Vec<Sample> = (0..40_000)
+            .map(|_| {
+                let mut terms = EvalTerms::default();
+                for role in [MOVER, WAITER] {
+                    for p in 1..7 {
+                        terms.pattern[role][p] = rng.below([0, 30, 20, 10, 8, 4, 3][p]);
+                    }
+                    for t in 1..5 {
+                        terms.threat[role][t] = rng.below([0, 4, 2, 3, 2][t]);
+                    }
+                }
+                let p = logistic(terms.weigh(&truth) as f64 / UNITS_PER_LOGIT);
+                let mover_won = rng.next_f64() < p;
+                Sample { terms, mover_won }
+            })
+            .collect();
+        let fitted = fit(&samples, 1e-6);
+        for p in 1..7 {
+            let (got, want) = (fitted.pattern[MOVER][p], truth.pattern[MOVER][p]);
+            assert!((got - want).abs() <= 6, "pattern {p}: {got} against {want}");
+            assert_eq!(fitted.pattern[WAITER][p], -got);
+        }
+        for role in [MOVER, WAITER] {
+            for t in 1..5 {
+                let (got, want) = (fitted.threat[role][t], truth.threat[role][t]);
+                let slack = 15 + want.abs() / 10;
+                assert!(
+                    (got - want).abs() <= slack,
+                    "threat {role} {t}: {got} against {want}"
+                );
+            }
+        }
+        let (fitted_loss, _) = judge(&samples, &fitted);
+        let (true_loss, _) = judge(&samples, &truth);
+        assert!(fitted_loss <= true_loss + 1e-3, "{fitted_loss} {true_loss}");
+    }
+
+    #[test]
+    fn the_solver_solves() {
+        let mut a = [[0.0; FEATURES]; FEATURES];
+        let mut x = [0.0; FEATURES];
+        for i in 0..FEATURES {
+            a[i][i] = 2.0 + i as f64;
+            a[i][(i + 1) % FEATURES] = 1.0;
+            x[i] = i as f64 - 3.0;
+        }
+        let b: [f64; FEATURES] = std::array::from_fn(|i| dot(&a[i], &x));
+        let got = solve(a, b);
+        for i in 0..FEATURES {
+            assert!((got[i] - x[i]).abs() < 1e-9);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! `tabula-gomoku-fit`: reads a folder of game records, counts what it could not use,
+//! fits on four games in five and prints weights shaped as the evaluation needs them.
+
+use std::process::Command;
+
+use regex::Regex;
+use tabula::games::gomoku::engine::fit;
+use tabula::games::gomoku::{Color, Gomoku, Outcome, Point, Rules, sgf};
+use tabula::rng::Rng;
+
+/// A game of random moves near the centre, played until someone makes five.
+fn random_game(rng: &mut Rng) -> (Gomoku, Color) {
+    loop {
+        let mut game = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+        while game.outcome().is_none() && game.history().len() < 81 {
+            let p = Point::new(3 + rng.below(9) as usize, 3 + rng.below(9) as usize);
+            let _ = game.play(p);
+        }
+        if let Some(Outcome::Win(winner)) = game.outcome() {
+            return (game, winner);
+        }
+    }
+}
+
+fn with_result(record: &str, result: &str) -> String {
+    record.replacen("SZ[15]", &format!("SZ[15]RE[{result}]"), 1)
+}
+
+#[test]
+fn the_tool_fits_recorded_games_and_reports_what_it_read() {
+    let dir = std::env::temp_dir().join(format!("tabula-gomoku-fit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng::new(9);
+    let (mut fitted, mut held_out) = (0, 0);
+    for n in 0..60 {
+        let (game, winner) = random_game(&mut rng);
+        let result = if winner == Color::Black { "B+" } else { "W+" };
+        let record = with_result(&sgf::write(&game, "Gomoku"), result);
+        std::fs::write(dir.join(format!("game-{n:04}.sgf")), record).unwrap();
+        let samples = fit::samples(&game, winner, 3).len();
+        if n % 5 == 0 {
+            held_out += samples;
+        } else {
+            fitted += samples;
+        }
+    }
+    let (drawn, _) = random_game(&mut rng);
+    std::fs::write(
+        dir.join("x-drawn.sgf"),
+        with_result(&sgf::write(&drawn, "Gomoku"), "0"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("x-broken.sgf"), "(;GM[4]SZ[15];B[hh];W[hh])").unwrap();
+    std::fs::write(dir.join("results.tsv"), "not a record").unwrap();
+
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula-gomoku-fit"))
+        .args(["--records", dir.to_str().unwrap(), "--gomocup-rule", "0"])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("games: 60 with a winner (1 drawn or without a result, 1 unreadable)"),
+        "{out}"
+    );
+    assert!(fitted > 0 && held_out > 0);
+    assert!(
+        out.contains(&format!(
+            "quiet positions: {fitted} to fit, {held_out} held out"
+        )),
+        "{out}"
+    );
+    let losses = Regex::new(r"held-out log-loss (\d+\.\d+)").unwrap();
+    assert_eq!(losses.captures_iter(&out).count(), 2, "{out}");
+
+    let rows = Regex::new(r"\[(-?\d+(?:, -?\d+)*)\]").unwrap();
+    let rows: Vec<Vec<i32>> = rows
+        .captures_iter(&out)
+        .map(|c| c[1].split(", ").map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    let (mover_lines, waiter_lines) = (&rows[0], &rows[1]);
+    assert_eq!(mover_lines.len(), 11);
+    for (m, w) in mover_lines.iter().zip(waiter_lines) {
+        assert_eq!(
+            *m, -*w,
+            "a line pattern counts as much for the mover as against it"
+        );
+    }
+    let (mover_threats, waiter_threats) = (&rows[2], &rows[3]);
+    assert_eq!(mover_threats.len(), 7);
+    assert_eq!(
+        mover_threats[5], 1600,
+        "the mover's open four is four logits"
+    );
+    assert_eq!(waiter_threats[5], waiter_threats[4]);
+}
+
+#[test]
+fn the_tool_needs_a_rule_and_records() {
+    for args in [
+        &["--records", "."][..],
+        &["--gomocup-rule", "4"][..],
+        &["--skip"][..],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula-gomoku-fit"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    }
+}
