@@ -7,7 +7,8 @@
 //! mask) and takes its quiet positions from move `--skip` on. Every fifth game is held
 //! out: the tool fits a logistic model of the mover's win to the rest and reports on
 //! the held-out positions the log-loss and share called right of the engine's current
-//! weights for the rule and of the fitted ones, then prints the fitted weights as Rust.
+//! weights for the rule and of the fitted ones (each calibrated on the rest, as the
+//! search only compares values), then prints the fitted weights as Rust.
 
 use std::path::PathBuf;
 
@@ -83,7 +84,7 @@ fn main() {
     let fitted = fit::fit(&train, 1e-3);
     let current = eval_weights(rules);
     for (name, weights) in [("current weights", current), ("fitted weights", &fitted)] {
-        let (loss, right) = fit::judge(&test, weights);
+        let (loss, right) = fit::judge(&train, &test, weights);
         println!(
             "{name}: held-out log-loss {loss:.4}, {:.1} % called right",
             100.0 * right

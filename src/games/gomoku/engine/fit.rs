@@ -18,7 +18,8 @@ const THREATS: [Threat; 4] = [
     Threat::Four,
     Threat::FourThree,
 ];
-/// The mover's open four wins outright: four logits, as the quiet positions cannot say.
+/// The mover's open four wins outright: four logits, or the four-three's weight if
+/// that is more, as the quiet positions cannot say.
 const MOVER_OPEN_FOUR: i32 = 4 * UNITS_PER_LOGIT as i32;
 const FEATURES: usize = PATTERNS.len() + 2 * THREATS.len() + 1;
 
@@ -80,43 +81,10 @@ fn features(terms: &EvalTerms) -> [f64; FEATURES] {
 /// left out of the evaluation, which must not swing with the side to move.
 pub fn fit(samples: &[Sample], l2: f64) -> EvalWeights {
     let rows: Vec<[f64; FEATURES]> = samples.iter().map(|s| features(&s.terms)).collect();
-    let n = rows.len().max(1) as f64;
-    let mut mean = [0.0; FEATURES];
-    let mut scale = [1.0; FEATURES];
-    for j in 0..FEATURES - 1 {
-        mean[j] = rows.iter().map(|r| r[j]).sum::<f64>() / n;
-        let var = rows.iter().map(|r| (r[j] - mean[j]).powi(2)).sum::<f64>() / n;
-        scale[j] = var.sqrt().max(1e-9);
-    }
-    let standard: Vec<[f64; FEATURES]> = rows
-        .iter()
-        .map(|r| std::array::from_fn(|j| (r[j] - mean[j]) / scale[j]))
-        .collect();
-    let mut w = [0.0; FEATURES];
-    for _ in 0..30 {
-        let mut gradient = [0.0; FEATURES];
-        let mut hessian = [[0.0; FEATURES]; FEATURES];
-        for (x, s) in standard.iter().zip(samples) {
-            let p = logistic(dot(&w, x));
-            let y = if s.mover_won { 1.0 } else { 0.0 };
-            for j in 0..FEATURES {
-                gradient[j] += (p - y) * x[j] / n;
-                for k in 0..FEATURES {
-                    hessian[j][k] += p * (1.0 - p) * x[j] * x[k] / n;
-                }
-            }
-        }
-        for j in 0..FEATURES {
-            gradient[j] += l2 * w[j];
-            hessian[j][j] += l2;
-        }
-        let step = solve(hessian, gradient);
-        for j in 0..FEATURES {
-            w[j] -= step[j];
-        }
-    }
+    let outcomes: Vec<bool> = samples.iter().map(|s| s.mover_won).collect();
+    let w = logistic_fit(&rows, &outcomes, l2);
     let raw: Vec<i32> = (0..FEATURES - 1)
-        .map(|j| (w[j] / scale[j] * UNITS_PER_LOGIT).round() as i32)
+        .map(|j| (w[j] * UNITS_PER_LOGIT).round() as i32)
         .collect();
     let mut weights = EvalWeights {
         pattern: [[0; 11]; 2],
@@ -134,20 +102,27 @@ pub fn fit(samples: &[Sample], l2: f64) -> EvalWeights {
             weights.threat[role][t as usize] = raw[base + i];
         }
     }
-    weights.threat[MOVER][Threat::OpenFour as usize] = MOVER_OPEN_FOUR;
+    let mover_four_three = weights.threat[MOVER][Threat::FourThree as usize];
+    weights.threat[MOVER][Threat::OpenFour as usize] = MOVER_OPEN_FOUR.max(mover_four_three);
     let waiter_four_three = weights.threat[WAITER][Threat::FourThree as usize];
     weights.threat[WAITER][Threat::OpenFour as usize] = waiter_four_three;
     weights.threat[WAITER][Threat::Five as usize] = waiter_four_three;
     weights
 }
 
-/// How well `weights` tell the winner: mean log-loss and the share called right, the
-/// evaluation read as `UNITS_PER_LOGIT` to a logit.
-pub fn judge(samples: &[Sample], weights: &EvalWeights) -> (f64, f64) {
-    let n = samples.len().max(1) as f64;
+/// How well `weights` tell the winner of the `test` positions: mean log-loss and the
+/// share called right. The evaluation is first calibrated on `train` (a logistic fit
+/// of a scale and a constant), since the search only compares values, and a constant
+/// (the value of having the move) is left out of them.
+pub fn judge(train: &[Sample], test: &[Sample], weights: &EvalWeights) -> (f64, f64) {
+    let value = |s: &Sample| s.terms.weigh(weights) as f64 / UNITS_PER_LOGIT;
+    let rows: Vec<[f64; 2]> = train.iter().map(|s| [value(s), 1.0]).collect();
+    let outcomes: Vec<bool> = train.iter().map(|s| s.mover_won).collect();
+    let [scale, constant] = logistic_fit(&rows, &outcomes, 1e-9);
+    let n = test.len().max(1) as f64;
     let (mut loss, mut right) = (0.0, 0.0);
-    for s in samples {
-        let p = logistic(s.terms.weigh(weights) as f64 / UNITS_PER_LOGIT).clamp(1e-6, 1.0 - 1e-6);
+    for s in test {
+        let p = logistic(scale * value(s) + constant).clamp(1e-6, 1.0 - 1e-6);
         loss -= if s.mover_won { p.ln() } else { (1.0 - p).ln() };
         if (p > 0.5) == s.mover_won {
             right += 1.0;
@@ -156,25 +131,69 @@ pub fn judge(samples: &[Sample], weights: &EvalWeights) -> (f64, f64) {
     (loss / n, right / n)
 }
 
+/// The weights of a logistic model of `outcomes` on the `rows`, whose last column is
+/// the constant 1, by Newton's method on standardised columns with an L2 penalty `l2`;
+/// given back on the rows' own scale.
+fn logistic_fit<const K: usize>(rows: &[[f64; K]], outcomes: &[bool], l2: f64) -> [f64; K] {
+    let n = rows.len().max(1) as f64;
+    let mut mean = [0.0; K];
+    let mut scale = [1.0; K];
+    for j in 0..K - 1 {
+        mean[j] = rows.iter().map(|r| r[j]).sum::<f64>() / n;
+        let var = rows.iter().map(|r| (r[j] - mean[j]).powi(2)).sum::<f64>() / n;
+        scale[j] = var.sqrt().max(1e-9);
+    }
+    let standard: Vec<[f64; K]> = rows
+        .iter()
+        .map(|r| std::array::from_fn(|j| (r[j] - mean[j]) / scale[j]))
+        .collect();
+    let mut w = [0.0; K];
+    for _ in 0..30 {
+        let mut gradient = [0.0; K];
+        let mut hessian = [[0.0; K]; K];
+        for (x, &won) in standard.iter().zip(outcomes) {
+            let p = logistic(dot(&w, x));
+            let y = if won { 1.0 } else { 0.0 };
+            for j in 0..K {
+                gradient[j] += (p - y) * x[j] / n;
+                for k in 0..K {
+                    hessian[j][k] += p * (1.0 - p) * x[j] * x[k] / n;
+                }
+            }
+        }
+        for j in 0..K {
+            gradient[j] += l2 * w[j];
+            hessian[j][j] += l2;
+        }
+        let step = solve(hessian, gradient);
+        for j in 0..K {
+            w[j] -= step[j];
+        }
+    }
+    let mut raw: [f64; K] = std::array::from_fn(|j| w[j] / scale[j]);
+    raw[K - 1] = w[K - 1] - (0..K - 1).map(|j| mean[j] * raw[j]).sum::<f64>();
+    raw
+}
+
 fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
+fn dot<const K: usize>(a: &[f64; K], b: &[f64; K]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting (`a` is positive
 /// definite here: a Hessian plus the penalty).
-fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
-    for col in 0..FEATURES {
-        let pivot = (col..FEATURES)
+fn solve<const K: usize>(mut a: [[f64; K]; K], mut b: [f64; K]) -> [f64; K] {
+    for col in 0..K {
+        let pivot = (col..K)
             .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
             .expect("a column");
         a.swap(col, pivot);
         b.swap(col, pivot);
         let (pivot_row, pivot_b) = (a[col], b[col]);
-        for row in col + 1..FEATURES {
+        for row in col + 1..K {
             let factor = a[row][col] / pivot_row[col];
             for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
                 *x -= factor * p;
@@ -182,9 +201,9 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
             b[row] -= factor * pivot_b;
         }
     }
-    let mut x = [0.0; FEATURES];
-    for row in (0..FEATURES).rev() {
-        let rest: f64 = (row + 1..FEATURES).map(|k| a[row][k] * x[k]).sum();
+    let mut x = [0.0; K];
+    for row in (0..K).rev() {
+        let rest: f64 = (row + 1..K).map(|k| a[row][k] * x[k]).sum();
         x[row] = (b[row] - rest) / a[row][row];
     }
     x
@@ -254,9 +273,15 @@ mod tests {
                 );
             }
         }
-        let (fitted_loss, _) = judge(&samples, &fitted);
-        let (true_loss, _) = judge(&samples, &truth);
+        let (fitted_loss, _) = judge(&samples, &samples, &fitted);
+        let (true_loss, _) = judge(&samples, &samples, &truth);
         assert!(fitted_loss <= true_loss + 1e-3, "{fitted_loss} {true_loss}");
+        let blind = EvalWeights {
+            pattern: [[0; 11]; 2],
+            threat: [[0; 7]; 2],
+        };
+        let (blind_loss, _) = judge(&samples, &samples, &blind);
+        assert!(true_loss < blind_loss - 0.05, "{true_loss} {blind_loss}");
     }
 
     #[test]
