@@ -69,8 +69,9 @@ pub const RENJU_WEIGHTS: EvalWeights = EvalWeights {
     ],
 };
 
-/// The weights a rule set's games are evaluated with: the Renju fit, for now, for
-/// every rule.
+/// The weights a rule set's games are evaluated with. Every rule uses the Renju fit:
+/// weights fitted to freestyle games called their winners better but played no better
+/// (protocol/gomocup.md).
 pub fn eval_weights(_rules: Rules) -> &'static EvalWeights {
     &RENJU_WEIGHTS
 }
