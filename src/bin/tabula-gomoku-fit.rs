@@ -1,4 +1,4 @@
-//! Fits the Gomoku engine's evaluation weights (`RENJU_WEIGHTS`, `FREESTYLE_WEIGHTS` in
+//! Fits the Gomoku engine's evaluation weights (`EVAL_WEIGHTS` in
 //! `src/games/gomoku/engine/position.rs`) to the outcomes of recorded games.
 //!
 //! `tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip 3]` reads every
@@ -7,13 +7,13 @@
 //! mask) and takes its quiet positions from move `--skip` on. Every fifth game is held
 //! out: the tool fits a logistic model of the mover's win to the rest and reports on
 //! the held-out positions the log-loss and share called right of the engine's current
-//! weights for the rule and of the fitted ones (each calibrated on the rest, as the
+//! weights and of the fitted ones (each calibrated on the rest, as the
 //! search only compares values), then prints the fitted weights as Rust.
 
 use std::path::PathBuf;
 
 use tabula::flags;
-use tabula::games::gomoku::engine::{eval_weights, fit};
+use tabula::games::gomoku::engine::{EVAL_WEIGHTS, fit};
 use tabula::games::gomoku::{Rules, sgf};
 
 const USAGE: &str = "usage: tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip N]
@@ -82,8 +82,10 @@ fn main() {
         std::process::exit(1);
     }
     let fitted = fit::fit(&train, 1e-3);
-    let current = eval_weights(rules);
-    for (name, weights) in [("current weights", current), ("fitted weights", &fitted)] {
+    for (name, weights) in [
+        ("current weights", &EVAL_WEIGHTS),
+        ("fitted weights", &fitted),
+    ] {
         let (loss, right) = fit::judge(&train, &test, weights);
         println!(
             "{name}: held-out log-loss {loss:.4}, {:.1} % called right",

@@ -8,7 +8,7 @@ mod search;
 mod threats;
 mod tt;
 
-pub use position::{EvalWeights, RENJU_WEIGHTS, eval_weights};
+pub use position::{EVAL_WEIGHTS, EvalWeights};
 pub use search::{Engine, SearchResult, WIN};
 
 /// Bytes left to the transposition table out of a whole-process memory limit

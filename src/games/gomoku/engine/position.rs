@@ -7,7 +7,7 @@ use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, STRID
 use crate::games::gomoku::forbidden::{self, FoulSet};
 use crate::games::gomoku::game::{Gomoku, zobrist, zobrist_side};
 use crate::games::gomoku::rules::{Rules, Variant};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 // A padded row's cells fit the bits of one word.
 const _: () = assert!(STRIDE <= 64);
@@ -57,8 +57,10 @@ impl EvalTerms {
     }
 }
 
-/// Fitted to 640 Renju games.
-pub const RENJU_WEIGHTS: EvalWeights = EvalWeights {
+/// The weights in use, fitted to 640 Renju games, for every rule: weights fitted to
+/// freestyle games called their winners better but played no better
+/// (protocol/gomocup.md).
+pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
     pattern: [
         [0, -6, 0, 7, 24, 20, 46, 0, 0, 0, 0],
         [0, 6, 0, -7, -24, -20, -46, 0, 0, 0, 0],
@@ -68,13 +70,6 @@ pub const RENJU_WEIGHTS: EvalWeights = EvalWeights {
         [0, 10, 47, -21, -513, -513, -513],
     ],
 };
-
-/// The weights a rule set's games are evaluated with. Every rule uses the Renju fit:
-/// weights fitted to freestyle games called their winners better but played no better
-/// (protocol/gomocup.md).
-pub fn eval_weights(_rules: Rules) -> &'static EvalWeights {
-    &RENJU_WEIGHTS
-}
 
 const PATS: [Pat; 16] = [
     Pat::None,
@@ -102,13 +97,24 @@ type CellEval = [i16; 2];
 pub const MOVER: usize = 0;
 pub const WAITER: usize = 1;
 
-/// Threat and ordering value of every combination of four packed line patterns.
+/// Threat, ordering value and evaluation terms of every combination of four packed
+/// line patterns.
 struct Combos {
     threat: Vec<Threat>,
     value: Vec<i32>,
-    /// The value for Black under each foul set: a cell whose patterns make it look like
-    /// a foul there is worth nothing, since it may never be played.
-    under_fouls: Vec<(FoulSet, Vec<i32>)>,
+    eval: Vec<CellEval>,
+    /// The value and terms for Black under each foul set: a cell whose patterns make it
+    /// look like a foul there is worth nothing, since it may never be played.
+    under_fouls: Vec<(FoulSet, Vec<i32>, Vec<CellEval>)>,
+}
+
+impl Combos {
+    fn under(&self, fouls: FoulSet) -> (&[i32], &[CellEval]) {
+        let (_, value, eval) = (self.under_fouls.iter())
+            .find(|(set, _, _)| *set == fouls)
+            .expect("tables per foul set");
+        (value, eval)
+    }
 }
 
 /// The foul sets some rule applies to Black.
@@ -122,64 +128,42 @@ fn combos() -> &'static Combos {
     static COMBOS: OnceLock<Combos> = OnceLock::new();
     COMBOS.get_or_init(|| {
         let n = 1 << 16;
-        let threat: Vec<Threat> = (0..n).map(|packed| combine(unpack(packed))).collect();
-        let value: Vec<i32> = (0..n)
-            .map(|packed| unpack(packed).iter().map(|&p| PAT_VALUE[p as usize]).sum())
-            .collect();
-        let under_fouls = FOUL_SETS
-            .iter()
-            .map(|&set| {
-                let values = (0..n)
-                    .map(|packed| {
-                        let foul = looks_like_a_foul(unpack(packed), set);
-                        if foul { 0 } else { value[packed] }
-                    })
-                    .collect();
-                (set, values)
-            })
-            .collect();
+        let mut threat = Vec::with_capacity(n);
+        let mut value = Vec::with_capacity(n);
+        let mut eval = Vec::with_capacity(n);
+        let mut under_fouls =
+            FOUL_SETS.map(|set| (set, Vec::with_capacity(n), Vec::with_capacity(n)));
+        for packed in 0..n {
+            let pats = unpack(packed);
+            let combined = combine(pats);
+            threat.push(combined);
+            let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
+            value.push(sum);
+            let terms = cell_eval(pats, combined);
+            eval.push(terms);
+            for (set, values, evals) in &mut under_fouls {
+                let foul = looks_like_a_foul(pats, *set);
+                values.push(if foul { 0 } else { sum });
+                evals.push(if foul { [0, 0] } else { terms });
+            }
+        }
         Combos {
             threat,
             value,
-            under_fouls,
+            eval,
+            under_fouls: under_fouls.into(),
         }
     })
 }
 
-/// The evaluation terms of every combination of four packed line patterns under
-/// `weights`, for a colour with the foul set `fouls` (cells that look like a foul are
-/// worth nothing). Built once per pair; a rule set uses at most two.
-fn eval_table(weights: &'static EvalWeights, fouls: Option<FoulSet>) -> &'static [CellEval] {
-    type Entry = (&'static EvalWeights, Option<FoulSet>, &'static [CellEval]);
-    static TABLES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
-    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&(_, _, table)) = (tables.iter()).find(|(w, f, _)| *w == weights && *f == fouls) {
-        return table;
-    }
-    let table: Vec<CellEval> = (0..1 << 16)
-        .map(|packed| {
-            let pats = unpack(packed);
-            if fouls.is_some_and(|set| looks_like_a_foul(pats, set)) {
-                [0, 0]
-            } else {
-                cell_eval(weights, pats, combine(pats))
-            }
-        })
-        .collect();
-    let table: &'static [CellEval] = Box::leak(table.into_boxed_slice());
-    tables.push((weights, fouls, table));
-    table
-}
-
 /// The evaluation terms of an empty cell with these line patterns, for each role of
 /// its colour: a weight per line pattern and one for the threat they combine into.
-fn cell_eval(weights: &EvalWeights, pats: [Pat; 4], threat: Threat) -> CellEval {
+fn cell_eval(pats: [Pat; 4], threat: Threat) -> CellEval {
     std::array::from_fn(|role| {
-        let lines: i32 = pats
-            .iter()
-            .map(|&p| weights.pattern[role][p as usize])
+        let lines: i32 = (pats.iter())
+            .map(|&p| EVAL_WEIGHTS.pattern[role][p as usize])
             .sum();
-        (lines + weights.threat[role][threat as usize]) as i16
+        (lines + EVAL_WEIGHTS.threat[role][threat as usize]) as i16
     })
 }
 
@@ -276,13 +260,10 @@ impl Position {
         };
         let fouls = game.foul_set();
         let combos = combos();
-        let black_values = fouls.map_or(&combos.value[..], |set| {
-            let (_, values) = (combos.under_fouls.iter())
-                .find(|(s, _)| *s == set)
-                .expect("values per foul set");
-            &values[..]
-        });
-        let weights = eval_weights(rules);
+        let (black_values, black_evals) = fouls
+            .map_or((&combos.value[..], &combos.eval[..]), |set| {
+                combos.under(set)
+            });
         let mut pos = Position {
             rules,
             board: Board::new(game.width(), game.height()),
@@ -294,7 +275,7 @@ impl Position {
             candidate_rows: [0; CELLS / STRIDE],
             pair_table: pair_table(exact(Color::Black), exact(Color::White)),
             cell_values: [black_values, &combos.value],
-            cell_evals: [eval_table(weights, fouls), eval_table(weights, None)],
+            cell_evals: [black_evals, &combos.eval],
             eval: [[0; 2]; 2],
             stack: Vec::with_capacity(game.width() * game.height()),
             to_move: Color::Black,
@@ -537,8 +518,7 @@ impl Position {
                 continue;
             }
             for (role, color) in [(MOVER, mover), (WAITER, mover.opponent())] {
-                let packed = self.pats[index][color.index()] as usize;
-                let pats = unpack(packed);
+                let pats = unpack(self.pats[index][color.index()] as usize);
                 let foul = color == Color::Black
                     && self.fouls.is_some_and(|set| looks_like_a_foul(pats, set));
                 if foul {
@@ -547,7 +527,7 @@ impl Position {
                 for pat in pats {
                     terms.pattern[role][pat as usize] += 1;
                 }
-                terms.threat[role][combine(pats) as usize] += 1;
+                terms.threat[role][self.threat(index, color) as usize] += 1;
             }
         }
         terms
@@ -623,8 +603,7 @@ mod tests {
                 }
                 let pos = Position::new(&game);
                 let terms = pos.eval_terms();
-                let weights = eval_weights(rules);
-                assert_eq!(terms.weigh(weights), i64::from(pos.evaluate()));
+                assert_eq!(terms.weigh(&EVAL_WEIGHTS), i64::from(pos.evaluate()));
                 let empty = (15 * 15 - game.history().len()) as u32;
                 assert!(terms.threat[MOVER].iter().sum::<u32>() <= empty);
                 checked += 1;
