@@ -102,3 +102,37 @@ fn index(c: u8) -> Option<usize> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fit learns from who won: a result read the wrong way round would teach it
+    /// the opposite.
+    #[test]
+    fn the_winner_is_read_from_the_result() {
+        let record = |re: &str| format!("(;GM[4]SZ[15]{re};B[hh];W[hi])");
+        assert_eq!(winner(&record("RE[B+R]")), Some(Color::Black));
+        assert_eq!(winner(&record("RE[W+5]")), Some(Color::White));
+        assert_eq!(winner(&record("RE[w+]")), Some(Color::White));
+        assert_eq!(winner(&record("RE[0]")), None);
+        assert_eq!(winner(&record("RE[Draw]")), None);
+        assert_eq!(winner(&record("")), None);
+        assert_eq!(winner("not a record"), None);
+    }
+
+    /// A record written is read back to the same moves, on a rectangular board too.
+    #[test]
+    fn a_written_record_reads_back() {
+        let mut game = Gomoku::new(Rules::renju(), 15, 11).unwrap();
+        for (x, y) in [(7, 5), (8, 6), (0, 0), (14, 10), (3, 9)] {
+            game.play(Point::new(x, y)).unwrap();
+        }
+        let text = write(&game, "Renju");
+        assert!(text.contains("SZ[15:11]"), "{text}");
+        let back = read(&text, Rules::renju(), None).unwrap();
+        assert!(back.history().eq(game.history()));
+        let first_two = read(&text, Rules::renju(), Some(3)).unwrap();
+        assert!(first_two.history().eq(game.history().take(2)));
+    }
+}
