@@ -352,6 +352,14 @@ impl Position {
         packed[1] = (packed[1] & keep) | u16::from(pair >> 4) << shift;
     }
 
+    /// Both colours' patterns along direction `d`, as a [`pair_table`] byte.
+    #[inline]
+    fn pair(&self, index: usize, d: usize) -> u8 {
+        let shift = 4 * d;
+        let [black, white] = self.pats[index].map(|p| ((p >> shift) & 15) as u8);
+        black | white << 4
+    }
+
     /// Adds (`sign` 1) or takes away (-1) the evaluation terms of the empty cell
     /// `index`; nothing for an occupied one.
     #[inline]
@@ -476,13 +484,27 @@ impl Position {
                 // `j` sees `index` at offset -k.
                 let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
                 self.keys[j][d] = key;
+                // A stone's patterns are refreshed when it is lifted; an empty cell's
+                // only when they change.
+                if self.board.get(j) != EMPTY {
+                    continue;
+                }
                 let pair = self.pair_table[key as usize];
+                if pair == self.pair(j, d) {
+                    continue;
+                }
                 self.add_evals(j, -1);
                 self.set_pats(j, d, pair);
                 self.add_evals(j, 1);
             }
         }
         self.board.set(index, cell);
+        if cell == EMPTY {
+            for d in 0..4 {
+                let pair = self.pair_table[self.keys[index][d] as usize];
+                self.set_pats(index, d, pair);
+            }
+        }
         self.add_evals(index, 1);
         let step: i32 = if cell == EMPTY { -1 } else { 1 };
         for dy in -2..=2isize {
@@ -564,7 +586,15 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
-    /// The evaluation kept up to date move by move equals the one computed from scratch.
+    /// The patterns of every empty cell (a stone's are not kept up to date).
+    fn empty_cell_pats(pos: &Position) -> Vec<(usize, [u16; 2])> {
+        let mut empties = Vec::new();
+        pos.empties(&mut empties);
+        empties.into_iter().map(|i| (i, pos.pats[i])).collect()
+    }
+
+    /// The evaluation and patterns kept up to date move by move, and move by move taken
+    /// back, equal the ones computed from scratch.
     #[test]
     fn incremental_values_match_a_fresh_count() {
         for rules in [Rules::freestyle(), Rules::renju()] {
@@ -579,11 +609,14 @@ mod tests {
                 pos.play(p.index());
                 let fresh = Position::new(&game);
                 assert_eq!(pos.eval, fresh.eval, "after {p:?}\n{}", game.render());
+                assert_eq!(empty_cell_pats(&pos), empty_cell_pats(&fresh));
             }
             assert!(game.history().len() > 30);
             while game.undo().is_some() {
                 pos.undo();
-                assert_eq!(pos.eval, Position::new(&game).eval);
+                let fresh = Position::new(&game);
+                assert_eq!(pos.eval, fresh.eval);
+                assert_eq!(empty_cell_pats(&pos), empty_cell_pats(&fresh));
             }
         }
     }
