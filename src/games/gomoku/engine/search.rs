@@ -3,7 +3,7 @@
 
 use super::position::{Position, Threat};
 use super::tt::{Bound, Table};
-use crate::games::gomoku::board::Point;
+use crate::games::gomoku::board::{CELLS, Point};
 use crate::games::gomoku::game::Gomoku;
 use crate::search::Limits;
 use std::sync::Arc;
@@ -27,6 +27,16 @@ const LMR_TWO_PLIES_FROM: usize = 8;
 /// (for our attack, and again for the defence against the opponent's).
 const VCT_DEPTH: i32 = 10;
 const VCT_SHARE: f64 = 0.2;
+/// Futility pruning: a null-window node this close to the horizon whose static value
+/// beats beta by this margin per ply left is cut off unsearched.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 80;
+/// History bonus of a quiet move that cuts off at depth `d`: `d * d` times this. A
+/// move's history stays within [`HISTORY_MAX`] either way, which weighs as much in the
+/// ordering as [`HISTORY_SHARE`] units of the pattern score.
+const HISTORY_BONUS: i32 = 32;
+const HISTORY_MAX: i32 = 16384;
+const HISTORY_SHARE: i32 = 16;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -54,6 +64,8 @@ pub struct Engine {
     pub(super) scanned: Vec<usize>,
     /// Move generation's scored moves (kept to spare an allocation per node).
     scored: Vec<(i32, usize)>,
+    /// Per colour and cell: how often a quiet move there refuted the position.
+    history: Box<[[i32; CELLS]; 2]>,
 }
 
 /// The threat points of both sides among the candidate cells: where a stone makes a
@@ -80,6 +92,7 @@ impl Engine {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scanned: Vec::with_capacity(256),
             scored: Vec::with_capacity(256),
+            history: Box::new([[0; CELLS]; 2]),
         }
     }
 
@@ -90,6 +103,7 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.history = Box::new([[0; CELLS]; 2]);
     }
 
     /// The move to play for the side to move, or `None` when the game is over or the
@@ -104,6 +118,10 @@ impl Engine {
         self.nodes = 0;
         self.aborted = false;
         self.stop = limits.stop.clone();
+        // Older searches' history counts for less.
+        for h in self.history.iter_mut().flat_map(|c| c.iter_mut()) {
+            *h /= 2;
+        }
         let mut pos = Position::new(game);
         let me = pos.to_move();
 
@@ -281,7 +299,8 @@ impl Engine {
 
     /// Legal root moves, ordered; threats narrow them as at any node.
     fn root_moves(&mut self, pos: &mut Position, moves: &mut Vec<usize>) {
-        self.generate(pos, moves, None, true);
+        let scan = self.scan(pos);
+        self.generate(pos, &scan, moves, None, true);
         if moves.is_empty() {
             let me = pos.to_move();
             let mut all = Vec::new();
@@ -372,13 +391,13 @@ impl Engine {
                 }
             }
         }
+        let scan = self.scan(pos);
+        if !scan.my_fives.is_empty() {
+            return WIN - ply as i32;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             // A leaf, unless there is a five to block or an open three to answer: a
             // static value under an open three misjudges double threats.
-            let scan = self.scan(pos);
-            if !scan.my_fives.is_empty() {
-                return WIN - ply as i32;
-            }
             let three_to_answer = !scan.their_open_fours.is_empty() && depth > -THREE_EXTENSION;
             if (scan.their_fives.is_empty() && !three_to_answer) || ply >= MAX_PLY {
                 let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
@@ -388,8 +407,21 @@ impl Engine {
                 return pos.evaluate();
             }
         }
+        // Futility: near the horizon, a position far above beta is not searched to
+        // prove it, unless a five must be blocked first.
+        let null_window = beta - alpha == 1;
+        if null_window
+            && depth <= FUTILITY_DEPTH
+            && scan.their_fives.is_empty()
+            && beta.abs() < MATE_BOUND
+        {
+            let eval = pos.evaluate();
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let generated = self.generate(pos, &mut moves, tt_move, false);
+        let generated = self.generate(pos, &scan, &mut moves, tt_move, false);
         let result = 'node: {
             let answering = match generated {
                 Generated::Decided(score) => break 'node score - sign(score) * ply as i32,
@@ -441,6 +473,9 @@ impl Engine {
                     alpha = score;
                 }
                 if alpha >= beta {
+                    if !answering {
+                        self.reward(pos, &moves[..=n], depth);
+                    }
                     break;
                 }
             }
@@ -457,6 +492,28 @@ impl Engine {
         };
         self.buffers[ply] = moves;
         result
+    }
+
+    /// A quiet move (short of a four) cut the search off: it and the moves tried
+    /// before it in vain are remembered for the ordering at other nodes.
+    fn reward(&mut self, pos: &Position, tried: &[usize], depth: i32) {
+        let me = pos.to_move();
+        let bonus = (depth * depth).min(400) * HISTORY_BONUS;
+        let (&cut, failed) = tried.split_last().expect("a move cut off");
+        let history = &mut self.history[me.index()];
+        let mut update = |i: usize, b: i32| {
+            let h = &mut history[i];
+            // Moves towards the bonus's sign, less the nearer it is to the bound.
+            *h += b - *h * b.abs() / HISTORY_MAX;
+        };
+        if pos.threat(cut, me) < Threat::Four {
+            update(cut, bonus);
+        }
+        for &i in failed {
+            if pos.threat(i, me) < Threat::Four {
+                update(i, -bonus);
+            }
+        }
     }
 
     /// Looks at every candidate's threats for both sides.
@@ -501,12 +558,12 @@ impl Engine {
     fn generate(
         &mut self,
         pos: &mut Position,
+        scan: &Scan,
         moves: &mut Vec<usize>,
         tt_move: Option<usize>,
         root: bool,
     ) -> Generated {
         let me = pos.to_move();
-        let scan = self.scan(pos);
         moves.clear();
         if !scan.my_fives.is_empty() {
             moves.push(scan.my_fives[0]);
@@ -536,7 +593,14 @@ impl Engine {
         }
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
-        let score = |i: usize| (pos.move_score(i, me), i);
+        // The pattern score decides; the history orders moves of close scores.
+        let history = &self.history[me.index()];
+        let score = |i: usize| {
+            (
+                pos.move_score(i, me) * HISTORY_MAX / HISTORY_SHARE + history[i],
+                i,
+            )
+        };
         let answering = !scan.their_open_fours.is_empty();
         if answering {
             // Answer an open three: take its four points, or counter with fours.
@@ -637,6 +701,36 @@ mod tests {
             .map(|n| late_move_reduction(n, Threat::Three))
             .collect();
         assert_eq!(quiet, [0, 0, 0, 1, 1, 1, 1, 1, 2, 2]);
+    }
+
+    /// A quiet move that cuts off gains history, the quiet moves tried before it lose
+    /// it, and a four is left out either way: it is always searched first.
+    #[test]
+    fn a_cut_off_rewards_the_quiet_move_that_made_it() {
+        let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+        for (x, y, color) in [(7, 7, Color::Black), (0, 0, Color::White)] {
+            g.place(Point::new(x, y), color).unwrap();
+        }
+        for x in 8..10 {
+            g.place(Point::new(x, 7), Color::Black).unwrap();
+        }
+        g.set_to_move(Color::Black);
+        let pos = Position::new(&g);
+        let four = Point::new(10, 7).index();
+        let (failed, cut) = (Point::new(3, 3).index(), Point::new(7, 9).index());
+        assert_eq!(pos.threat(four, Color::Black), Threat::OpenFour);
+        let mut engine = Engine::new(1 << 16);
+        engine.reward(&pos, &[four, failed, cut], 4);
+        let black = &engine.history[Color::Black.index()];
+        assert_eq!(black[cut], 16 * HISTORY_BONUS);
+        assert_eq!(black[failed], -16 * HISTORY_BONUS);
+        assert_eq!(black[four], 0);
+        assert!(engine.history[Color::White.index()].iter().all(|&h| h == 0));
+        for _ in 0..1000 {
+            engine.reward(&pos, &[cut], 20);
+        }
+        let h = engine.history[Color::Black.index()][cut];
+        assert!(h > HISTORY_MAX / 2 && h <= HISTORY_MAX, "{h}");
     }
 
     /// A one-ply search sees that a double three wins: past the horizon the defender
