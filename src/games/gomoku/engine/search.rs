@@ -103,7 +103,7 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history = Box::new([[0; CELLS]; 2]);
+        *self.history = [[0; CELLS]; 2];
     }
 
     /// The move to play for the side to move, or `None` when the game is over or the
