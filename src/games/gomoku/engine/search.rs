@@ -64,7 +64,8 @@ pub struct Engine {
     pub(super) scanned: Vec<usize>,
     /// Move generation's scored moves (kept to spare an allocation per node).
     scored: Vec<(i32, usize)>,
-    /// Per colour and cell: how often a quiet move there refuted the position.
+    /// Per colour and cell: the credit of a quiet move there, from the cut-offs it made
+    /// or failed to make (see [`Engine::reward`]).
     history: Box<[[i32; CELLS]; 2]>,
 }
 
@@ -494,8 +495,9 @@ impl Engine {
         result
     }
 
-    /// A quiet move (short of a four) cut the search off: it and the moves tried
-    /// before it in vain are remembered for the ordering at other nodes.
+    /// The last of the `tried` moves cut the search off: if it is quiet (short of a
+    /// four) it gains credit for the ordering at other nodes, and the quiet moves tried
+    /// before it in vain lose as much. Fours are ordered by their patterns alone.
     fn reward(&mut self, pos: &Position, tried: &[usize], depth: i32) {
         let me = pos.to_move();
         let bonus = (depth * depth).min(400) * HISTORY_BONUS;
@@ -704,7 +706,7 @@ mod tests {
     }
 
     /// A quiet move that cuts off gains history, the quiet moves tried before it lose
-    /// it, and a four is left out either way: it is always searched first.
+    /// it, and a four is left out either way; the credit stays within its bound.
     #[test]
     fn a_cut_off_rewards_the_quiet_move_that_made_it() {
         let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
@@ -731,6 +733,29 @@ mod tests {
         }
         let h = engine.history[Color::Black.index()][cut];
         assert!(h > HISTORY_MAX / 2 && h <= HISTORY_MAX, "{h}");
+    }
+
+    /// A null-window node near the horizon is cut off unsearched, at its static value,
+    /// exactly when that value beats beta by the margin per ply left.
+    #[test]
+    fn futility_cuts_off_only_past_the_margin() {
+        let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+        for (x, y, color) in [(7, 7, Color::Black), (8, 8, Color::White)] {
+            g.place(Point::new(x, y), color).unwrap();
+        }
+        g.place(Point::new(8, 7), Color::Black).unwrap();
+        g.set_to_move(Color::Black);
+        for depth in 1..=FUTILITY_DEPTH {
+            let mut pos = Position::new(&g);
+            let eval = pos.evaluate();
+            let mut engine = Engine::new(1 << 16);
+            let beta = eval - FUTILITY_MARGIN * depth;
+            assert_eq!(engine.negamax(&mut pos, depth, 1, beta - 1, beta), eval);
+            assert_eq!(engine.nodes, 1);
+            let mut engine = Engine::new(1 << 16);
+            engine.negamax(&mut pos, depth, 1, beta, beta + 1);
+            assert!(engine.nodes > 1, "depth {depth}");
+        }
     }
 
     /// A one-ply search sees that a double three wins: past the horizon the defender
