@@ -22,9 +22,10 @@ const MAX_LINE: usize = 64 * 1024;
 enum Event {
     Line(String),
     Eof,
+    /// A search's answer, with the engine handed back (boxed: it is large).
     Done(
         session::Purpose,
-        crate::games::gomoku::engine::Engine,
+        Box<crate::games::gomoku::engine::Engine>,
         Option<crate::games::gomoku::engine::SearchResult>,
     ),
 }
@@ -147,13 +148,13 @@ pub fn serve(options: Options) {
                     thinking = true;
                     std::thread::spawn(move || {
                         let result = think.engine.genmove(&think.game, &think.limits);
-                        let _ = tx.send(Event::Done(think.purpose, think.engine, result));
+                        let _ = tx.send(Event::Done(think.purpose, Box::new(think.engine), result));
                     });
                 }
             }
             Event::Done(purpose, engine, result) => {
                 thinking = false;
-                let lines = session.finish(purpose, engine, result);
+                let lines = session.finish(purpose, *engine, result);
                 write_lines(&mut out, &lines);
             }
             Event::Eof if thinking => pending.push_back("END".to_string()),

@@ -13,7 +13,8 @@ pub use search::{Engine, SearchResult, WIN};
 
 /// Bytes left to the transposition table out of a whole-process memory limit
 /// (Gomocup `max_memory`, judged on the process's unique set size): the pattern tables
-/// (4 MiB), the binary and the heap take about 16 MiB; keep half of the rest as slack.
+/// (4 MiB), the binary and the heap take about 16 MiB; keep half of the rest as slack,
+/// from which the VCT table's eighth more is taken.
 pub fn tt_bytes_for(max_memory: u64) -> usize {
     const DEFAULT: usize = 64 << 20;
     const OVERHEAD: u64 = 24 << 20;

@@ -27,6 +27,8 @@ const LMR_TWO_PLIES_FROM: usize = 8;
 /// (for our attack, and again for the defence against the opponent's).
 const VCT_DEPTH: i32 = 10;
 const VCT_SHARE: f64 = 0.2;
+/// The VCT solver's table takes this fraction of the main table's bytes.
+const VCT_TABLE_SHARE: usize = 8;
 /// Futility pruning: a null-window node this close to the horizon whose static value
 /// beats beta by this margin per ply left is cut off unsearched.
 const FUTILITY_DEPTH: i32 = 3;
@@ -53,6 +55,12 @@ pub struct SearchResult {
 /// A reusable searcher (keeps its transposition table between moves).
 pub struct Engine {
     tt: Table,
+    /// What the VCT solver proved, per position with the attacker to move (see
+    /// [`Engine::vct_attack`]); kept between moves like the main table.
+    pub(super) vct_table: Table,
+    /// Whether the VCT solver uses its table (the tests compare it with a solver
+    /// that does not).
+    pub(super) remember_vcts: bool,
     pub(super) nodes: u64,
     deadline: Option<Instant>,
     pub(super) max_nodes: u64,
@@ -81,10 +89,13 @@ pub(super) struct Scan {
 }
 
 impl Engine {
-    /// An engine whose transposition table takes about `tt_bytes`.
+    /// An engine whose transposition table takes about `tt_bytes`, and whose VCT table
+    /// an eighth of that.
     pub fn new(tt_bytes: usize) -> Engine {
         Engine {
             tt: Table::with_bytes(tt_bytes),
+            vct_table: Table::with_bytes(tt_bytes / VCT_TABLE_SHARE),
+            remember_vcts: true,
             nodes: 0,
             deadline: None,
             max_nodes: u64::MAX,
@@ -98,12 +109,13 @@ impl Engine {
     }
 
     pub fn tt_bytes(&self) -> usize {
-        self.tt.bytes()
+        self.tt.bytes() + self.vct_table.bytes()
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.vct_table.clear();
         *self.history = [[0; CELLS]; 2];
     }
 
