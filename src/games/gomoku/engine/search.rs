@@ -27,8 +27,8 @@ const LMR_TWO_PLIES_FROM: usize = 8;
 /// (for our attack, and again for the defence against the opponent's).
 const VCT_DEPTH: i32 = 10;
 const VCT_SHARE: f64 = 0.2;
-/// The VCT solver's table takes this fraction of the main table's bytes.
-const VCT_TABLE_SHARE: usize = 8;
+/// The VCT solver's table takes the main table's bytes divided by this.
+const VCT_TABLE_DIVISOR: usize = 8;
 /// Futility pruning: a null-window node this close to the horizon whose static value
 /// beats beta by this margin per ply left is cut off unsearched.
 const FUTILITY_DEPTH: i32 = 3;
@@ -94,7 +94,7 @@ impl Engine {
     pub fn new(tt_bytes: usize) -> Engine {
         Engine {
             tt: Table::with_bytes(tt_bytes),
-            vct_table: Table::with_bytes(tt_bytes / VCT_TABLE_SHARE),
+            vct_table: Table::with_bytes(tt_bytes / VCT_TABLE_DIVISOR),
             remember_vcts: true,
             nodes: 0,
             deadline: None,
