@@ -1,4 +1,4 @@
-//! The solver against Pascal Pons' test sets (exact scores, `shared/data/connect4`) and
+//! The solver against Pascal Pons' test sets (exact scores, `tests/data/connect4`) and
 //! against the known outcomes of other board sizes.
 
 use std::path::PathBuf;
@@ -7,11 +7,7 @@ use tabula::games::connect4::solver::Solver;
 use tabula::games::connect4::{BoardSize, Connect4};
 
 fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/data/connect4"))
-        .find(|dir| dir.is_dir())
-        .expect("shared/data/connect4 next to the repository")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4")
 }
 
 /// `(moves, score)` lines of a test set, moves as 1-based column digits.
@@ -94,7 +90,7 @@ fn solve_empty(width: usize, height: usize) -> (i32, usize) {
 #[test]
 fn small_boards_have_their_known_outcomes() {
     // Width, height, winner (1 first, -1 second, 0 draw), last ply: the table of
-    // shared/data/connect4/README.md (Tromp, Steininger).
+    // tests/data/connect4/README.md (Tromp, Steininger).
     let known = [
         (4, 4, 0, 16),
         (5, 4, 0, 20),

@@ -1,9 +1,9 @@
 //! Go against outside truth: scored game records and ko/superko cases from
-//! `../shared/data/go` (Fuego's regression data; see its README).
+//! `tests/data/go` (Fuego's regression data; see its README).
 
 mod common;
 
-use common::{Engine, shared_data};
+use common::{Engine, test_data};
 use std::fs;
 
 /// `B+7.5` → 7.5, `W+3` → -3.0, `0` → 0.0.
@@ -25,7 +25,7 @@ fn margin(result: &str) -> f64 {
 
 #[test]
 fn tromp_taylor_scores_of_finished_games_match_their_records() {
-    let Some(data) = shared_data() else { return };
+    let data = test_data();
     let manifest = fs::read_to_string(data.join("go/manifest.csv")).unwrap();
     let mut engine = Engine::tabula(&[]);
     engine.ok("kgs-rules tromp-taylor");
@@ -53,7 +53,7 @@ fn tromp_taylor_scores_of_finished_games_match_their_records() {
 
 #[test]
 fn superko_cases_have_the_expected_legality_under_each_ko_rule() {
-    let Some(data) = shared_data() else { return };
+    let data = test_data();
     let dir = data.join("go/superko");
     // (file, move number for loadsgf or none for the whole file, query, legal under
     // simple ko, situational superko, positional superko) — from the data's README.
@@ -92,7 +92,7 @@ fn superko_cases_have_the_expected_legality_under_each_ko_rule() {
 
 #[test]
 fn dead_stone_estimate_scores_finished_games_like_their_records() {
-    let Some(data) = shared_data() else { return };
+    let data = test_data();
     let manifest = fs::read_to_string(data.join("go/manifest.csv")).unwrap();
     let mut engine = Engine::tabula(&[]);
     engine.ok("kgs-rules chinese");

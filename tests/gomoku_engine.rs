@@ -192,14 +192,11 @@ fn open_four_in_one_move_is_played() {
 
 #[test]
 fn never_plays_a_forbidden_point_in_renju() {
-    let text = std::fs::read_to_string("/work/shared/data/renju/renju_forbidden_generated.jsonl")
-        .or_else(|_| {
-            std::fs::read_to_string(
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("../../shared/data/renju/renju_forbidden_generated.jsonl"),
-            )
-        })
-        .unwrap();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/renju/renju_forbidden_generated.jsonl"),
+    )
+    .unwrap();
     let mut engine = Engine::new(16 << 20);
     let mut checked = 0;
     for line in text.lines().step_by(15) {

@@ -1,4 +1,4 @@
-//! Renju forbidden points against `shared/data/renju` (see its README): the quintet unit
+//! Renju forbidden points against `tests/data/renju` (see its README): the quintet unit
 //! test cases, and 3,000 generated positions whose forbidden points were computed with the
 //! Gomocup referee's algorithm and checked against Rapfi.
 
@@ -143,13 +143,8 @@ impl Json {
 
 fn data_file(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/renju")
+        .join("tests/data/renju")
         .join(name);
-    let path = if path.exists() {
-        path
-    } else {
-        PathBuf::from("/work/shared/data/renju").join(name)
-    };
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
