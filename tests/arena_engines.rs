@@ -8,10 +8,12 @@ use arena_common::*;
 use tabula::arena::results::End;
 
 #[test]
+#[cfg_attr(
+    missing_gnugo,
+    ignore = "GNU Go not found: apt-get install gnugo, or set GNUGO (.ci/run installs it)"
+)]
 fn gnu_go_beats_random_tabula_and_the_scores_agree_with_its_referee() {
-    let Some(gnugo) = common::gnugo() else {
-        return;
-    };
+    let gnugo = common::gnugo();
     let dir = out_dir("gnugo");
     let gnugo_player = format!("{gnugo} --mode gtp --level 1 --chinese-rules");
     let referee = format!("{gnugo} --mode gtp --chinese-rules");

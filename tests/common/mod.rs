@@ -103,34 +103,27 @@ impl Drop for Engine {
     }
 }
 
-/// GNU Go, if it is installed (Debian puts it in /usr/games); `None` after saying why.
-pub fn gnugo() -> Option<String> {
-    let candidates = [
-        std::env::var("GNUGO").ok(),
-        Some("/usr/games/gnugo".to_string()),
-        Some("/usr/bin/gnugo".to_string()),
-    ];
-    for c in candidates.into_iter().flatten() {
-        if std::path::Path::new(&c).exists() {
-            return Some(c);
-        }
-    }
-    eprintln!(
-        "SKIPPED: GNU Go not found (apt-get install gnugo, or set GNUGO); .ci/run installs it"
-    );
-    println!("SKIPPED: GNU Go not found (apt-get install gnugo, or set GNUGO)");
-    None
+/// GNU Go's program: `$GNUGO`, else `gnugo` on the `PATH` or in Debian's /usr/games.
+/// Tests that need it are ignored, with the reason, when the build found none
+/// (`cfg(missing_gnugo)`, set by build.rs).
+pub fn gnugo() -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = match std::env::var_os("GNUGO") {
+        Some(g) => Some(PathBuf::from(g)),
+        None => std::env::split_paths(&path)
+            .chain([PathBuf::from("/usr/games")])
+            .map(|d| d.join("gnugo"))
+            .find(|p| p.is_file()),
+    };
+    let found = found.filter(|p| p.is_file()).unwrap_or_else(|| {
+        panic!("GNU Go not found though the build found it: rebuild (touch build.rs)")
+    });
+    found.display().to_string()
 }
 
-/// The shared reference data folder (`../shared/data` beside the repository).
-pub fn shared_data() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("SKIPPED: {} not found", dir.display());
-        None
-    }
+/// The reference data the tests read (`tests/data`, each source with its README).
+pub fn test_data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 /// A sorted list of the words of a vertex list, upper case, for comparing engines.
