@@ -134,3 +134,30 @@ fn crlf_tabs_and_end_of_input_without_quit() {
         "=1 tabula\n\n=2 2\n\n=3 \n\n=4 \n\n"
     );
 }
+
+/// What gogui-regress cannot send (it trims lines, makes tabs spaces and sends `quit`
+/// itself): raw preprocessing, lines with nothing to answer, and the end at `quit`.
+#[test]
+fn raw_lines_blank_lines_and_quit() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"4\tname\t# the engine's name\n   5    protocol_version   \n\n     \n\
+              # comment\n\t\n6 quit\n7 name\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "=4 tabula\n\n=5 2\n\n=6 \n\n"
+    );
+}

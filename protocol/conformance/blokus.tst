@@ -7,15 +7,15 @@
 3 play b e10,d11,e11
 #? []
 4 play b e10
-#? [?.*]
+#? [.*]*
 5 play w a1
-#? [?illegal move]
+#? [illegal move]*
 6 play w j5,j4
 #? []
 7 play x e5
-#? [?.*]
+#? [.*]*
 8 play b e10,d11,
-#? [?.*]
+#? [.*]*
 9 final_score
 #? [B\+1]
 10 undo
@@ -23,7 +23,7 @@
 11 undo
 #? []
 12 undo
-#? [?cannot undo]
+#? [cannot undo]*
 13 genmove w
 #? [[a-n]\d+(,[a-n]\d+)*]
 14 reg_genmove b
@@ -37,10 +37,10 @@
 18 play 3 t1
 #? []
 19 play 3 t2
-#? [?.*]
+#? [.*]*
 20 set_game blokus junior
 #? []
 21 set_game Blokus Trigon
-#? [?unknown game.*]
+#? [unknown game.*]*
 22 gogui-rules_game_id
 #? [BlokusJunior]

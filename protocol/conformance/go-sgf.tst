@@ -2,8 +2,8 @@
 
 1 loadsgf sgf/handicap-game.sgf
 #? []
-2 gogui-rules_board_size
-#? [9]
+2 gogui-rules_board
+#? [([.XO]{9}\n){8}[.XO]{9}]
 3 list_stones black
 #? [D7 G7 C3]
 4 list_stones white
@@ -25,7 +25,7 @@
 11 undo
 #? []
 12 undo
-#? [?cannot undo]
+#? [cannot undo]*
 # Before move 1: only the handicap.
 13 loadsgf sgf/handicap-game.sgf 1
 #? []
@@ -44,18 +44,18 @@
 #? [0 1]
 # Errors leave the game as it was.
 20 loadsgf sgf/missing.sgf
-#? [?cannot load file]
+#? [cannot load file]*
 21 loadsgf sgf/broken.sgf
-#? [?cannot load file]
-22 loadsgf sgf/not-go.sgf
-#? [?cannot load file]
+#? [cannot load file]*
+22 loadsgf sgf/not-played.sgf
+#? [cannot load file]*
 23 loadsgf sgf/occupied.sgf
-#? [?cannot load file]
+#? [cannot load file]*
 24 loadsgf
-#? [?syntax error]
+#? [syntax error]*
 25 loadsgf sgf/capture.sgf x
-#? [?syntax error]
+#? [syntax error]*
 26 list_stones white
 #? [B5 A4 E1]
 27 printsgf a b
-#? [?syntax error]
+#? [syntax error]*

@@ -76,11 +76,15 @@ fn value_text(input: &str) -> IResult<&str, String> {
 
 fn property(input: &str) -> IResult<&str, (String, Vec<String>)> {
     // FF[3] allowed lower-case letters inside identifiers (`AddBlack`); only the
-    // capitals are the identifier.
-    let ident = terminated(take_while1(|c: char| c.is_ascii_alphabetic()), ws);
+    // capitals are the identifier. Pentobi's blksgf names the moves of colours 1–4 by
+    // their digit (`1[e10,d11]`), so digits are kept too.
+    let ident = terminated(take_while1(|c: char| c.is_ascii_alphanumeric()), ws);
     let values = many1(terminated(delimited(char('['), value_text, char(']')), ws));
     map((ident, values), |(id, vals): (&str, _)| {
-        (id.chars().filter(char::is_ascii_uppercase).collect(), vals)
+        let id = id
+            .chars()
+            .filter(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        (id.collect(), vals)
     })
     .parse(input)
 }

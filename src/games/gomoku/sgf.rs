@@ -1,13 +1,13 @@
-//! Five-in-a-row records in SGF (`GM[4]`): points as letter pairs from the top left,
-//! `SZ[W:H]` for rectangular boards.
+//! Five-in-a-row records in SGF (`GM[4]`, the rule in `RU`): points as letter pairs from
+//! the top left, `SZ[W:H]` for rectangular boards.
 
 use super::board::{Color, Point};
 use super::game::Gomoku;
 use super::rules::Rules;
 use crate::sgf;
 
-/// The record of `game`, titled `name` (`GN`).
-pub fn write(game: &Gomoku, name: &str) -> String {
+/// The record of `game`, played under the rule called `rule` (`RU`).
+pub fn write(game: &Gomoku, rule: &str) -> String {
     let (w, h) = (game.width(), game.height());
     let size = if w == h {
         w.to_string()
@@ -15,7 +15,7 @@ pub fn write(game: &Gomoku, name: &str) -> String {
         format!("{w}:{h}")
     };
     let mut out = format!(
-        "(;FF[4]GM[4]CA[UTF-8]AP[tabula:{}]GN[{name}]SZ[{size}]",
+        "(;FF[4]GM[4]CA[UTF-8]AP[tabula:{}]RU[{rule}]SZ[{size}]",
         env!("CARGO_PKG_VERSION"),
     );
     for (p, color) in game.history() {

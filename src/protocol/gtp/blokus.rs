@@ -20,7 +20,6 @@ const COMMANDS: &[&str] = &[
     "showboard",
     "final_score",
     "all_legal",
-    "loadsgf",
     "savesgf",
     "printsgf",
     "gogui-rules_game_id",
@@ -110,6 +109,16 @@ impl GtpGame for BlokusGtp {
         Box::new(BlokusGtp::new(self.board.variant()))
     }
 
+    fn load(&mut self, record: &records::Load) -> Reply {
+        let board = sgf::read(&record.text, record.until).map_err(|e| {
+            log::warn!("loadsgf {}: {e}", record.file);
+            GtpError::CannotLoadFile
+        })?;
+        self.board = board;
+        self.engine.clear();
+        Ok(String::new())
+    }
+
     fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
         match (command, args) {
             ("clear_board", []) => {
@@ -156,16 +165,6 @@ impl GtpGame for BlokusGtp {
                     .map(|&mv| self.board.format_move(mv))
                     .collect::<Vec<_>>()
                     .join("\n"))
-            }
-            ("loadsgf", _) => {
-                let record = records::load(args)?;
-                let board = sgf::read(&record.text, record.until).map_err(|e| {
-                    log::warn!("loadsgf {}: {e}", record.file);
-                    GtpError::CannotLoadFile
-                })?;
-                self.board = board;
-                self.engine.clear();
-                Ok(String::new())
             }
             ("savesgf", [_]) | ("printsgf", _) => records::print(args, || sgf::write(&self.board)),
             ("gogui-rules_game_id", []) => Ok(self.name().replace(' ', "")),

@@ -22,7 +22,6 @@ const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
-    "loadsgf",
     "printsgf",
     "tabula-scores",
     "gogui-analyze_commands",
@@ -75,6 +74,15 @@ impl GtpGame for Connect4Gtp {
         Box::new(Connect4Gtp::new(self.game.size()))
     }
 
+    fn load(&mut self, record: &records::Load) -> Reply {
+        let game = read_sgf(&record.text, record.until).ok_or(GtpError::CannotLoadFile)?;
+        if game.size() != self.game.size() {
+            self.engine = Engine::new(game.size());
+        }
+        self.game = game;
+        Ok(String::new())
+    }
+
     fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
         match (command, args) {
             ("boardsize", [w]) | ("boardsize", [w, _]) => {
@@ -124,7 +132,6 @@ impl GtpGame for Connect4Gtp {
                 .ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", self.game.render())),
             ("final_score", []) => gogui_rules::final_score(self.ending()),
-            ("loadsgf", _) => self.load(records::load(args)?),
             ("printsgf", _) => records::print(args, || self.sgf()),
             ("tabula-scores", []) => {
                 let limits = ctx.limits(self.game.side_to_move() as usize, 1);
@@ -196,12 +203,13 @@ impl Connect4Gtp {
         Ok(self.engine.genmove(&self.game, &limits))
     }
 
-    /// SGF without a game number (SGF has none for Connect Four): `SZ[W:H]` and moves as
-    /// SGF points, column letter then row letter counted from the top.
+    /// SGF has no game number for Connect Four: the game is named in `GM`, as Pentobi
+    /// names Blokus; `SZ[W:H]`, and moves as SGF points, column letter then row letter
+    /// counted from the top.
     fn sgf(&self) -> String {
         let size = self.game.size();
         let mut out = format!(
-            "(;FF[4]CA[UTF-8]AP[tabula:{}]GN[Connect Four]SZ[{}:{}]",
+            "(;FF[4]GM[Connect Four]CA[UTF-8]AP[tabula:{}]SZ[{}:{}]",
             env!("CARGO_PKG_VERSION"),
             size.width(),
             size.height()
@@ -220,24 +228,18 @@ impl Connect4Gtp {
         out.push_str(")\n");
         out
     }
-
-    fn load(&mut self, record: records::Load) -> Reply {
-        let game = read_sgf(&record.text, record.until).ok_or(GtpError::CannotLoadFile)?;
-        if game.size() != self.game.size() {
-            self.engine = Engine::new(game.size());
-        }
-        self.game = game;
-        Ok(String::new())
-    }
 }
 
-/// Reads a record written by `printsgf` (or any SGF with `SZ[W:H]` and B/W points);
-/// `None` if it is not a Connect Four game we can replay.
+/// Reads a record written by `printsgf` (or any SGF with `SZ[W:H]` and B/W points,
+/// without another game's `GM`); `None` if it is not a Connect Four game we can replay.
 fn read_sgf(text: &str, until: Option<usize>) -> Option<Connect4> {
     let trees = sgf::parse(text).ok()?;
     let nodes = trees[0].main_line();
     let root = nodes[0];
-    if root.first("GM").is_some() {
+    if root
+        .first("GM")
+        .is_some_and(|gm| !gm.trim().eq_ignore_ascii_case("connect four"))
+    {
         return None;
     }
     let (w, h) = match root.first("SZ") {

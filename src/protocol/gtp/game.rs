@@ -5,6 +5,7 @@ use super::blokus::BlokusGtp;
 use super::connect4::Connect4Gtp;
 use super::go::GoGtp;
 use super::gomoku::{GomokuGtp, rules_by_name};
+use super::records::Load;
 use super::response::Reply;
 use super::session::Context;
 
@@ -21,6 +22,9 @@ pub trait GtpGame: Send {
     fn player(&self, colour: &str) -> Option<usize>;
     /// The same game, cleared, for `set_game` naming the game already selected.
     fn cleared(&self) -> Box<dyn GtpGame>;
+    /// `loadsgf`: replaces the game by the record's, which the session has found to be
+    /// of this game; on failure the game stays as it was.
+    fn load(&mut self, record: &Load) -> Reply;
     /// Whether `command` streams its answer until the next input line (`lz-analyze`).
     fn streams(&self, _command: &str) -> bool {
         false

@@ -1,5 +1,10 @@
 //! Go over GTP: the standard command set, GNU Go's extensions the tests and tools rely on
 //! (`all_legal`, `list_stones`), KGS's rules command and GoGui's rules commands.
+//!
+//! Go has no `gogui-rules_board_size`: GoGui plays Go in its own Go mode (a `Go` game id
+//! keeps it there), and in that mode it would take the size that command gives over its
+//! own `-size` and the record it was asked to open. Without it GoGui drives Go exactly as
+//! it drives GNU Go: `boardsize`, `clear_board`, `play`.
 
 use super::game::GtpGame;
 use super::parse::{colour, float, int, two_colours};
@@ -30,7 +35,6 @@ const COMMANDS: &[&str] = &[
     "place_free_handicap",
     "set_free_handicap",
     "kgs-rules",
-    "loadsgf",
     "printsgf",
     "all_legal",
     "list_stones",
@@ -41,7 +45,6 @@ const COMMANDS: &[&str] = &[
     "gogui-analyze_commands",
     "gogui-rules_game_id",
     "gogui-rules_board",
-    "gogui-rules_board_size",
     "gogui-rules_legal_moves",
     "gogui-rules_side_to_move",
     "gogui-rules_final_result",
@@ -96,6 +99,17 @@ impl GtpGame for GoGtp {
             game: self.game.cleared(),
             engine: GoEngine::default(),
         })
+    }
+
+    fn load(&mut self, record: &records::Load) -> Reply {
+        let game = &self.game;
+        let loaded =
+            sgf::load(&record.text, game.rules(), game.komi(), record.until).map_err(|e| {
+                log::warn!("loadsgf {}: {e}", record.file);
+                GtpError::CannotLoadFile
+            })?;
+        self.game = loaded;
+        Ok(String::new())
     }
 
     fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
@@ -243,7 +257,6 @@ impl GtpGame for GoGtp {
                 game.set_rules(rules);
                 Ok(String::new())
             }
-            ("loadsgf", _) => load(game, records::load(args)?),
             ("printsgf", _) => records::print(args, || sgf::write(game)),
             ("all_legal", [c]) => {
                 let color = go_colour(c)?;
@@ -267,7 +280,6 @@ impl GtpGame for GoGtp {
             .join("\n")),
             ("gogui-rules_game_id", []) => Ok("Go".into()),
             ("gogui-rules_board", []) => Ok(game.rows().join("\n")),
-            ("gogui-rules_board_size", []) => Ok(game.size().to_string()),
             ("gogui-rules_legal_moves", []) => {
                 if game.is_over() {
                     return Ok(String::new());
@@ -376,15 +388,6 @@ fn free_handicap(game: &mut GoGame, n: usize, seed: u64) -> Result<Vec<Point>, G
     }
     game.place_handicap(&points).map_err(handicap_error)?;
     Ok(points)
-}
-
-fn load(game: &mut GoGame, record: records::Load) -> Reply {
-    let loaded = sgf::load(&record.text, game.rules(), game.komi(), record.until).map_err(|e| {
-        log::warn!("loadsgf {}: {e}", record.file);
-        GtpError::CannotLoadFile
-    })?;
-    *game = loaded;
-    Ok(String::new())
 }
 
 /// Points top row first, left to right, as GNU Go lists them.

@@ -20,7 +20,6 @@ const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
-    "loadsgf",
     "printsgf",
     "tabula-forbidden",
     "gogui-analyze_commands",
@@ -86,6 +85,14 @@ impl GtpGame for GomokuGtp {
         )
     }
 
+    fn load(&mut self, record: &records::Load) -> Reply {
+        let game = sgf::read(&record.text, self.game.rules(), record.until)
+            .ok_or(GtpError::CannotLoadFile)?;
+        self.game = game;
+        self.engine.clear();
+        Ok(String::new())
+    }
+
     fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
         match (command, args) {
             ("boardsize", [w]) | ("boardsize", [w, _]) => {
@@ -141,7 +148,6 @@ impl GtpGame for GomokuGtp {
                 .map(|(p, foul)| format!("{} {}", self.game.format_move(*p), foul.name()))
                 .collect::<Vec<_>>()
                 .join("\n")),
-            ("loadsgf", _) => self.load(records::load(args)?),
             ("printsgf", _) => records::print(args, || sgf::write(&self.game, self.name)),
             ("gogui-analyze_commands", []) => Ok("string/Forbidden Points/tabula-forbidden".into()),
             ("gogui-rules_game_id", []) => Ok(self.name.replace(' ', "")),
@@ -197,13 +203,5 @@ impl GomokuGtp {
         let empties = game.width() * game.height() - game.stone_count();
         let limits = ctx.limits(color.index(), (empties as u32 / 4).clamp(10, 60));
         self.engine.genmove(&game, &limits).map(|r| r.best)
-    }
-
-    fn load(&mut self, record: records::Load) -> Reply {
-        let game = sgf::read(&record.text, self.game.rules(), record.until)
-            .ok_or(GtpError::CannotLoadFile)?;
-        self.game = game;
-        self.engine.clear();
-        Ok(String::new())
     }
 }

@@ -7,7 +7,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Receiver;
 
 use super::game::{self, GtpGame};
+use super::gomoku::rules_by_name;
 use super::parse::{command_line, float, int, leading_id, preprocess};
+use super::records::{self, RecordGame};
 use super::response::{GtpError, Reply, render};
 use crate::protocol::input::{Line, StopControl};
 use crate::search::Limits;
@@ -85,6 +87,7 @@ const SESSION_COMMANDS: &[&str] = &[
     "list_commands",
     "quit",
     "set_game",
+    "loadsgf",
     "time_settings",
     "kgs-time_settings",
     "time_left",
@@ -209,6 +212,7 @@ impl Session {
                 Ok(names.join("\n"))
             }
             "set_game" => self.set_game(args),
+            "loadsgf" => self.loadsgf(args),
             "time_settings" => self.time_settings(args),
             "kgs-time_settings" => self.kgs_time_settings(args),
             "time_left" => self.time_left(args),
@@ -238,6 +242,38 @@ impl Session {
             }
             None => Err(GtpError::Other(format!("unknown game: {name}"))),
         }
+    }
+
+    /// `loadsgf FILE [MOVE]`: the record's game is selected first, as `set_game` would
+    /// (so a Renju record is read under Renju's rules, whatever was being played), then
+    /// the record is replayed. If it cannot be, the game stays exactly as it was.
+    fn loadsgf(&mut self, args: &[&str]) -> Reply {
+        let record = records::load(args)?;
+        let name = match records::record_game(&record.text) {
+            Some(RecordGame::Named(name)) => name,
+            // A rule the record does not name: the one being played, if it is of the family.
+            Some(RecordGame::FiveInARow) if rules_by_name(self.game.name()).is_some() => {
+                self.game.name().to_string()
+            }
+            Some(RecordGame::FiveInARow) => "Gomoku".to_string(),
+            None => {
+                log::warn!("loadsgf {}: not an SGF record", record.file);
+                return Err(GtpError::CannotLoadFile);
+            }
+        };
+        if name.eq_ignore_ascii_case(self.game.name()) {
+            return self.game.load(&record);
+        }
+        let Some(mut game) = game::by_name(&name, self.game.as_ref()) else {
+            log::warn!(
+                "loadsgf {}: a record of {name}, which is not played here",
+                record.file
+            );
+            return Err(GtpError::CannotLoadFile);
+        };
+        game.load(&record)?;
+        self.game = game;
+        Ok(String::new())
     }
 
     fn time_settings(&mut self, args: &[&str]) -> Reply {
