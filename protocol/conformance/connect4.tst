@@ -1,45 +1,52 @@
-# Connect Four over GTP: landing cells, bare columns, full columns, wins, undo, GoGui rules.
+# Connect Four over GTP: moves name columns, full columns, wins, undo, GoGui rules.
 
 1 set_game Connect Four
 #? []
 2 gogui-rules_game_id
 #? [Connect Four]
+# GoGui's board is square: 7x6 is shown on 7x7, the row above the game removed (?).
 3 gogui-rules_board_size
-#? [7 6]
+#? [7]
 4 gogui-rules_side_to_move
 #? [black]
+# Every empty cell may be clicked: it drops a disc in its column.
 5 gogui-rules_legal_moves
-#? [A1 B1 C1 D1 E1 F1 G1]
-# A bare column (any case) is its landing cell; a cell must be the landing cell. A cell
-# outside the board (H1, A7 on 7x6) parses but is refused as an illegal move.
+#? [A1 B1 C1 D1 E1 F1 G1 A2 .* G5 A6 B6 C6 D6 E6 F6 G6]
+# A bare column (any case) or any empty cell of a column is a move in that column: the
+# disc lands on the lowest empty cell. A taken cell, or a cell outside the board (H1, A7
+# on 7x6), is an illegal move.
 6 play b d
 #? []
-7 play w D2
+7 play w D6
 #? []
-8 play b d4
+8 gogui-rules_board
+#? [(\? ){6}\?\n((\. ){6}\.\n){4}\. \. \. O \. \. \.\n\. \. \. X \. \. \.]
+9 play b d1
 #? [illegal move]*
-9 play b H1
+10 play b H1
 #? [illegal move]*
-10 play b 4
+11 play b A7
+#? [illegal move]*
+12 play b 4
 #? [syntax error]*
-11 play b d0
+13 play b d0
 #? [syntax error]*
-12 play b
+14 play b
 #? [syntax error]*
-13 play x d3
+15 play x d3
 #? [syntax error]*
 # Out of turn.
-14 play w e1
+16 play w e1
 #? [illegal move]*
-15 gogui-rules_board
-#? [(\. ){6}\.\n((\. ){6}\.\n){3}\. \. \. O \. \. \.\n\. \. \. X \. \. \.]
-16 final_score
+17 gogui-rules_legal_moves
+#? [!.*\b(D1|D2)\b.*]
+18 final_score
 #? [cannot score]*
-17 undo
-#? []
-18 undo
-#? []
 19 undo
+#? []
+20 undo
+#? []
+21 undo
 #? [cannot undo]*
 # A full column is refused.
 play b a
@@ -48,12 +55,12 @@ play b a
 play w a
 play b a
 play w a
-20 play b a
+22 play b a
 #? [illegal move]*
-21 play b A7
+23 play b A5
 #? [illegal move]*
-22 gogui-rules_legal_moves
-#? [B1 C1 D1 E1 F1 G1]
+24 gogui-rules_legal_moves
+#? [!.*\bA\d\b.*]
 # Black wins with a horizontal four on the bottom row.
 clear_board
 play b a
@@ -62,17 +69,17 @@ play b b
 play w b
 play b c
 play w c
-23 play b d
+25 play b d
 #? []
-24 final_score
+26 final_score
 #? [B\+]
-25 gogui-rules_legal_moves
+27 gogui-rules_legal_moves
 #? []
-26 gogui-rules_final_result
+28 gogui-rules_final_result
 #? [Black wins]
-27 play w e
+29 play w e
 #? [illegal move]*
-28 genmove w
+30 genmove w
 #? [pass]
 # White wins on a diagonal.
 clear_board
@@ -88,37 +95,37 @@ play b g
 play w e
 play b g
 play w a
-29 final_score
+31 final_score
 #? [cannot score]*
-30 play b g
+32 play b g
 #? []
-31 gogui-rules_side_to_move
+33 gogui-rules_side_to_move
 #? [white]
 # The engine takes an immediate win.
-32 genmove w
+34 genmove w
 #? [.*]
-33 showboard
+35 showboard
 #? [A B C D E F G.*]
 # Other sizes: boardsize W H, or W alone for W x (W-1).
-34 boardsize 8 7
-#? []
-35 gogui-rules_board_size
-#? [8 7]
-36 boardsize 5
+36 boardsize 8 7
 #? []
 37 gogui-rules_board_size
-#? [5 4]
-38 boardsize 3 3
+#? [8]
+38 boardsize 5
+#? []
+39 gogui-rules_board_size
+#? [5]
+40 boardsize 3 3
 #? [unacceptable size]*
-39 boardsize 10 10
+41 boardsize 10 10
 #? [unacceptable size]*
-40 boardsize x
+42 boardsize x
 #? [syntax error]*
-41 gogui-rules_board_size
-#? [5 4]
+43 gogui-rules_board_size
+#? [5]
 # A square board has one number, as GoGui's own boards.
 boardsize 7 7
-48 gogui-rules_board_size
+44 gogui-rules_board_size
 #? [7]
 boardsize 7 6
 # Exact scores (Pons' convention; - for a full column). Black threatens to win on D4;
@@ -128,15 +135,15 @@ play w a
 play b d
 play w a
 play b d
-42 tabula-scores
+45 tabula-scores
 #? [A -18 B -18 C -18 D -\d+ E -18 F -18 G -18]
-43 genmove w
+46 genmove w
 #? [D4]
-44 gogui-analyze_commands
+47 gogui-analyze_commands
 #? [string/Column Scores/tabula-scores]
-45 known_command komi
+48 known_command komi
 #? [false]
-46 set_game Go
+49 set_game Go
 #? []
-47 gogui-rules_game_id
+50 gogui-rules_game_id
 #? [Go]

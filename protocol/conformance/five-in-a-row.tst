@@ -74,12 +74,15 @@ play b g1
 #? [unacceptable size]*
 25 boardsize 20 10
 #? []
+# GoGui's board is square: 20x10 is shown on 20x20, the ten rows above it removed (?).
 26 gogui-rules_board_size
-#? [20 10]
+#? [20]
 27 genmove b
 #? [[A-HJ-U]\d+]
 28 printsgf
 #? [\(;FF\[4\]GM\[4\].*SZ\[20:10\]\n;B\[[a-t][a-j]\]\)]
+45 gogui-rules_board
+#? [((\? ){19}\?\n){10}([.XO] ){19}[.XO]\n.*]
 29 set_game Omok
 #? []
 30 set_game Caro

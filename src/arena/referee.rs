@@ -90,10 +90,16 @@ impl Referee {
             .unwrap_or(GameColour::Side(Colour::Black))
     }
 
-    /// The board, top row first.
+    /// The board, top row first. GoGui's square board marks the cells outside a W×H game
+    /// `?`; they are left out.
     pub fn rows(&mut self) -> Vec<String> {
         self.run("gogui-rules_board")
-            .map(|b| b.lines().map(|l| l.replace(' ', "")).collect())
+            .map(|b| {
+                b.lines()
+                    .map(|l| l.replace([' ', '?'], ""))
+                    .filter(|l| !l.is_empty())
+                    .collect()
+            })
             .unwrap_or_default()
     }
 

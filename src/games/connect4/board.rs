@@ -157,6 +157,23 @@ impl Connect4 {
             .collect()
     }
 
+    /// Every empty cell, bottom row first, left to right; none once the game is over.
+    /// Each names a legal move: its column's (see `parse_move`).
+    pub fn empty_cells(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let size = self.size;
+        (0..size.height())
+            .flat_map(|row| (0..size.width()).map(move |column| (column, row)))
+            .filter(|&(column, row)| self.stone_at(column, row).is_none())
+            .map(|(column, row)| Move {
+                column: column as u8,
+                row: row as u8,
+            })
+            .collect()
+    }
+
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);

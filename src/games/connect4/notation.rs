@@ -1,6 +1,8 @@
-//! Move text: the landing cell, column letter then row number (`D1` is the bottom of column
-//! D), case-insensitive on input; a bare column letter (`d`) stands for its landing cell.
-//! Output is upper case. Columns are lettered Go style, without `I`.
+//! Move text: a cell, column letter then row number (`D1` is the bottom of column D),
+//! case-insensitive on input. A move names its column: a bare column letter (`d`) or any
+//! empty cell of the column stands for its landing cell, where the disc falls (a person
+//! clicks anywhere in the column in a GUI such as GoGui). Output is always the landing
+//! cell, upper case. Columns are lettered Go style, without `I`.
 
 use nom::character::complete::{digit1, satisfy};
 use nom::combinator::{eof, map, map_res, opt};
@@ -62,14 +64,23 @@ fn move_text(input: &str) -> IResult<&str, MoveText> {
 }
 
 impl Connect4 {
-    /// Reads a move for the side to move. A cell is returned as written (`play` then says
-    /// whether it is the landing cell); a bare column resolves to its landing cell, so a
-    /// full column is already an illegal move here.
+    /// Reads a move for the side to move. A bare column, or an empty cell above its
+    /// column's landing cell, resolves to the landing cell, so a full column is already
+    /// an illegal move here; any other cell is returned as written (`play` then refuses a
+    /// taken cell or one off the board).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
         let (_, parsed) = move_text(text.trim()).map_err(|_| syntax())?;
         match parsed {
-            MoveText::Cell { column, row } => Ok(Move { column, row }),
+            MoveText::Cell { column, row } => {
+                let size = self.size();
+                let on_board = (column as usize) < size.width() && (row as usize) < size.height();
+                let landing = on_board && !self.is_over();
+                match landing.then(|| self.landing(column as usize)).flatten() {
+                    Some(landing) if row > landing.row => Ok(landing),
+                    _ => Ok(Move { column, row }),
+                }
+            }
             MoveText::Column(column) => {
                 if self.is_over() {
                     return Err(IllegalMove::GameOver.into());
@@ -112,8 +123,22 @@ mod tests {
         assert_eq!(game.parse_move("D1"), Ok(d1));
         assert_eq!(game.parse_move("d1"), Ok(d1));
         assert_eq!(game.parse_move("d"), Ok(d1));
-        assert_eq!(game.parse_move("G6"), Ok(Move { column: 6, row: 5 }));
         assert_eq!(Connect4::format_move(d1), "D1");
+    }
+
+    #[test]
+    fn an_empty_cell_names_its_column_and_the_disc_falls() {
+        let mut game = Connect4::default();
+        assert_eq!(game.parse_move("G6"), Ok(Move { column: 6, row: 0 }));
+        game.play_text("d").unwrap();
+        let d2 = Move { column: 3, row: 1 };
+        assert_eq!(game.parse_move("d5"), Ok(d2));
+        assert_eq!(game.parse_move("D2"), Ok(d2));
+        // A taken cell and cells off the board stay as written, for play to refuse.
+        assert_eq!(game.parse_move("D1"), Ok(Move { column: 3, row: 0 }));
+        assert_eq!(game.parse_move("D7"), Ok(Move { column: 3, row: 6 }));
+        assert!(game.play_text("D1").is_err());
+        assert!(game.play_text("D7").is_err());
     }
 
     #[test]

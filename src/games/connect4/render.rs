@@ -12,6 +12,12 @@ fn symbol(stone: Option<Player>) -> char {
 }
 
 impl Connect4 {
+    /// One cell as the text boards show it: `X` black (the first player), `O` white, `.`
+    /// empty.
+    pub fn cell_char(&self, column: usize, row: usize) -> char {
+        symbol(self.stone_at(column, row))
+    }
+
     /// Rows top first, one character per cell separated by spaces: `X` black (the first
     /// player), `O` white, `.` empty.
     pub fn gogui_rows(&self) -> Vec<String> {
@@ -20,7 +26,7 @@ impl Connect4 {
             .rev()
             .map(|row| {
                 (0..size.width())
-                    .map(|column| symbol(self.stone_at(column, row)).to_string())
+                    .map(|column| self.cell_char(column, row).to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
             })

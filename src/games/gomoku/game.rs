@@ -340,7 +340,7 @@ impl Gomoku {
         for y in (0..self.height()).rev() {
             out.push_str(&format!("{:>2} ", y + 1));
             for x in 0..self.width() {
-                out.push(cell_char(self.board.at(Point::new(x, y))));
+                out.push(self.cell_char(x, y));
                 out.push(' ');
             }
             out.pop();
@@ -359,7 +359,7 @@ impl Gomoku {
             .rev()
             .map(|y| {
                 (0..self.width())
-                    .map(|x| cell_char(self.board.at(Point::new(x, y))).to_string())
+                    .map(|x| self.cell_char(x, y).to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
             })
@@ -368,7 +368,14 @@ impl Gomoku {
     }
 }
 
-fn cell_char(cell: u8) -> char {
+impl Gomoku {
+    /// One point as the text boards show it: `X` Black, `O` White, `.` empty.
+    pub fn cell_char(&self, x: usize, y: usize) -> char {
+        stone_char(self.board.at(Point::new(x, y)))
+    }
+}
+
+fn stone_char(cell: u8) -> char {
     match cell {
         BLACK => 'X',
         WHITE => 'O',

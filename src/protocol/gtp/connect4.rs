@@ -28,6 +28,7 @@ const COMMANDS: &[&str] = &[
     "gogui-rules_game_id",
     "gogui-rules_board",
     "gogui-rules_board_size",
+    "gogui-rules_board_gfx",
     "gogui-rules_legal_moves",
     "gogui-rules_side_to_move",
     "gogui-rules_final_result",
@@ -157,13 +158,34 @@ impl GtpGame for Connect4Gtp {
             }
             ("gogui-analyze_commands", []) => Ok("string/Column Scores/tabula-scores".into()),
             ("gogui-rules_game_id", []) => Ok("Connect Four".into()),
-            ("gogui-rules_board", []) => Ok(self.game.gogui_rows().join("\n")),
+            ("gogui-rules_board", []) => {
+                let size = self.game.size();
+                Ok(gogui_rules::square_board(
+                    size.width(),
+                    size.height(),
+                    |x, y| self.game.cell_char(x, y),
+                ))
+            }
+            ("gogui-rules_board_gfx", []) => {
+                let size = self.game.size();
+                Ok(gogui_rules::outside_gfx(
+                    size.width(),
+                    size.height(),
+                    |x, y| {
+                        Connect4::format_move(Move {
+                            column: x as u8,
+                            row: y as u8,
+                        })
+                    },
+                ))
+            }
             ("gogui-rules_board_size", []) => {
                 let size = self.game.size();
                 Ok(gogui_rules::board_size(size.width(), size.height()))
             }
+            // Every cell a person may click: any empty cell drops a disc in its column.
             ("gogui-rules_legal_moves", []) => Ok(gogui_rules::legal_moves(
-                self.game.legal_moves(),
+                self.game.empty_cells(),
                 Connect4::format_move,
             )),
             ("gogui-rules_side_to_move", []) => {

@@ -11,13 +11,52 @@ pub enum Ending {
     Draw,
 }
 
-/// `gogui-rules_board_size`: one number for a square board (as GoGui's own boards
-/// are), `W H` otherwise.
+/// `gogui-rules_board_size`: GoGui's boards are square (a `W H` answer crashes it), so a
+/// W×H game is shown on the smallest square that holds it, its lower left part; see
+/// `square_board`.
 pub fn board_size(width: usize, height: usize) -> String {
-    if width == height {
-        width.to_string()
+    width.max(height).to_string()
+}
+
+/// `gogui-rules_board` on the square of `board_size`: rows top first, cells separated by
+/// spaces, `cell(x, y)` (x from the left, y from the bottom, both from 0) inside the
+/// game and `?` outside it, which GoGui shows as a removed point, where nothing can be
+/// played.
+pub fn square_board(width: usize, height: usize, cell: impl Fn(usize, usize) -> char) -> String {
+    let side = width.max(height);
+    (0..side)
+        .rev()
+        .map(|y| {
+            (0..side)
+                .map(|x| {
+                    if x < width && y < height {
+                        cell(x, y).to_string()
+                    } else {
+                        "?".to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `gogui-rules_board_gfx`: GoGui draws removed points like empty ones, so the square's
+/// cells outside a W×H game are greyed (`COLOR #505050 A7 B7 …`, `name(x, y)` naming
+/// them); empty for a square game.
+pub fn outside_gfx(width: usize, height: usize, name: impl Fn(usize, usize) -> String) -> String {
+    let side = width.max(height);
+    let outside: Vec<String> = (0..side)
+        .rev()
+        .flat_map(|y| (0..side).map(move |x| (x, y)))
+        .filter(|&(x, y)| x >= width || y >= height)
+        .map(|(x, y)| name(x, y))
+        .collect();
+    if outside.is_empty() {
+        String::new()
     } else {
-        format!("{width} {height}")
+        format!("COLOR #505050 {}", outside.join(" "))
     }
 }
 

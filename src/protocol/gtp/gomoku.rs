@@ -26,6 +26,7 @@ const COMMANDS: &[&str] = &[
     "gogui-rules_game_id",
     "gogui-rules_board",
     "gogui-rules_board_size",
+    "gogui-rules_board_gfx",
     "gogui-rules_legal_moves",
     "gogui-rules_side_to_move",
     "gogui-rules_final_result",
@@ -151,7 +152,18 @@ impl GtpGame for GomokuGtp {
             ("printsgf", _) => records::print(args, || sgf::write(&self.game, self.name)),
             ("gogui-analyze_commands", []) => Ok("string/Forbidden Points/tabula-forbidden".into()),
             ("gogui-rules_game_id", []) => Ok(self.name.replace(' ', "")),
-            ("gogui-rules_board", []) => Ok(self.game.gogui_board()),
+            ("gogui-rules_board", []) => {
+                let g = &self.game;
+                Ok(gogui_rules::square_board(g.width(), g.height(), |x, y| {
+                    g.cell_char(x, y)
+                }))
+            }
+            ("gogui-rules_board_gfx", []) => {
+                let g = &self.game;
+                Ok(gogui_rules::outside_gfx(g.width(), g.height(), |x, y| {
+                    g.format_move(Point::new(x, y))
+                }))
+            }
             ("gogui-rules_board_size", []) => Ok(gogui_rules::board_size(
                 self.game.width(),
                 self.game.height(),
