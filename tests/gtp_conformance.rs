@@ -16,11 +16,12 @@
 //! matches the pattern, so `play b e5` → `#? [illegal move]*` checks that the move is
 //! refused, and refused for that reason.
 
+mod common;
+
+use common::Engine;
 use regex::Regex;
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Java's `String.trim`: every character up to U+0020 goes from both ends.
 fn java_trim(text: &str) -> &str {
@@ -79,66 +80,20 @@ struct Answer {
     text: String,
 }
 
-struct Engine {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    stdout: BufReader<std::process::ChildStdout>,
-}
-
-impl Engine {
-    fn start(dir: &Path) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one line and reads its response; `None` if the engine is gone.
-    fn send(&mut self, line: &str) -> Option<Answer> {
-        writeln!(self.stdin, "{line}").ok()?;
-        self.stdin.flush().ok()?;
-        let mut full = String::new();
-        loop {
-            let mut l = String::new();
-            if self.stdout.read_line(&mut l).ok()? == 0 {
-                return None;
-            }
-            let l = l.trim_end_matches(['\n', '\r']);
-            if l.is_empty() {
-                if full.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            full.push_str(l);
-            full.push('\n');
-        }
-        assert!(
-            full.starts_with(['=', '?']),
-            "`{line}`: not a response: {full:?}"
-        );
-        let text = full.find(' ').map_or("", |i| java_trim(&full[i..]));
-        Some(Answer {
-            error: !full.starts_with('='),
-            text: text.to_string(),
-        })
-    }
-
-    /// What gogui-regress does after the last line: `quit`, and the process ends.
-    fn quit(mut self) -> bool {
-        let answered = self.send("quit").is_some_and(|a| !a.error);
-        answered && self.child.wait().is_ok_and(|s| s.success())
-    }
+/// Sends one line and reads its response as gogui-regress sees it; `None` if the engine
+/// is gone.
+fn send(engine: &mut Engine, line: &str) -> Option<Answer> {
+    engine.send_raw(format!("{line}\n").as_bytes());
+    let full = engine.read_response()?;
+    assert!(
+        full.starts_with(['=', '?']),
+        "`{line}`: not a response: {full:?}"
+    );
+    let text = full.find(' ').map_or("", |i| java_trim(&full[i..]));
+    Some(Answer {
+        error: !full.starts_with('='),
+        text: text.to_string(),
+    })
 }
 
 /// Counts as gogui-regress's `summary.dat` has them, and the failures to report.
@@ -183,7 +138,7 @@ fn run_file(path: &Path, summary: &mut Summary) {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let text = fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().map(java_trim).collect();
-    let mut engine = Engine::start(path.parent().unwrap());
+    let mut engine = Engine::start_in(env!("CARGO_BIN_EXE_tabula"), &[], path.parent().unwrap());
     for (i, &line) in lines.iter().enumerate() {
         if line.is_empty() || line.starts_with('#') {
             if line.starts_with("#?") {
@@ -211,7 +166,7 @@ fn run_file(path: &Path, summary: &mut Summary) {
             "{name}:{}: gogui-regress sends quit itself after the last line",
             i + 1
         );
-        let Some(answer) = engine.send(&command) else {
+        let Some(answer) = send(&mut engine, &command) else {
             summary
                 .failures
                 .push(format!("{name}:{}: `{command}`: program died", i + 1));
@@ -244,8 +199,9 @@ fn run_file(path: &Path, summary: &mut Summary) {
             None => assert!(pattern.is_none(), "{name}:{}: a pattern needs an id", i + 2),
         }
     }
+    // What gogui-regress does after the last line.
     assert!(
-        engine.quit(),
+        engine.quit_cleanly(),
         "{name}: the engine must answer quit and exit"
     );
 }

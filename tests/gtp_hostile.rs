@@ -113,24 +113,25 @@ fn bad_commands_are_refused_and_change_nothing() {
     engine.quit();
 }
 
-#[test]
-fn crlf_tabs_and_end_of_input_without_quit() {
+/// Everything the daemon writes for `input`, which it reads to its end; it must exit
+/// with status 0.
+fn output_for(input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1 name\r\n2\tprotocol_version\r\n\r\n3 boardsize 9\r\n4 play b e5")
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "exit status {:?}", out.status);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn crlf_tabs_and_end_of_input_without_quit() {
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        output_for(b"1 name\r\n2\tprotocol_version\r\n\r\n3 boardsize 9\r\n4 play b e5"),
         "=1 tabula\n\n=2 2\n\n=3 \n\n=4 \n\n"
     );
 }
@@ -139,25 +140,11 @@ fn crlf_tabs_and_end_of_input_without_quit() {
 /// itself): raw preprocessing, lines with nothing to answer, and the end at `quit`.
 #[test]
 fn raw_lines_blank_lines_and_quit() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(
-            b"4\tname\t# the engine's name\n   5    protocol_version   \n\n     \n\
-              # comment\n\t\n6 quit\n7 name\n",
-        )
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "exit status {:?}", out.status);
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        output_for(
+            b"4\tname\t# the engine's name\n   5    protocol_version   \n\n     \n\
+              # comment\n\t\n6 quit\n7 name\n"
+        ),
         "=4 tabula\n\n=5 2\n\n=6 \n\n"
     );
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 pub struct Engine {
@@ -22,8 +22,14 @@ pub struct Reply {
 
 impl Engine {
     pub fn start(program: &str, args: &[&str]) -> Engine {
+        Engine::start_in(program, args, Path::new("."))
+    }
+
+    /// Starts `program` with `dir` as its working folder.
+    pub fn start_in(program: &str, args: &[&str], dir: &Path) -> Engine {
         let mut child = Command::new(program)
             .args(args)
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -48,25 +54,34 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
-    /// Reads one response: lines up to the empty line.
-    pub fn read_reply(&mut self) -> Reply {
+    /// Reads one whole response as it came, its lines up to the empty line (without
+    /// it); `None` if the output ends first.
+    pub fn read_response(&mut self) -> Option<String> {
         let mut text = String::new();
         loop {
             let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(n > 0, "{}: end of output inside a response", self.name);
+            if self.stdout.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
             let line = line.trim_end_matches(['\n', '\r']);
             if line.is_empty() {
                 if text.is_empty() {
                     continue;
                 }
-                break;
+                return Some(text);
             }
             if !text.is_empty() {
                 text.push('\n');
             }
             text.push_str(line);
         }
+    }
+
+    /// Reads one response: its status and its text.
+    pub fn read_reply(&mut self) -> Reply {
+        let text = self
+            .read_response()
+            .unwrap_or_else(|| panic!("{}: end of output inside a response", self.name));
         let ok = text.starts_with('=');
         assert!(
             ok || text.starts_with('?'),
@@ -93,6 +108,13 @@ impl Engine {
     pub fn quit(mut self) {
         let _ = self.send("quit");
         let _ = self.child.wait();
+    }
+
+    /// Sends `quit`: whether it was answered and the process then exited with status 0.
+    pub fn quit_cleanly(mut self) -> bool {
+        self.send_raw(b"quit\n");
+        let answered = self.read_response().is_some_and(|r| r.starts_with('='));
+        answered && self.child.wait().is_ok_and(|s| s.success())
     }
 }
 
