@@ -5,7 +5,7 @@ mod arena_common;
 mod common;
 
 use arena_common::*;
-use tabula::arena::results::End;
+use tabula::arena::results::{End, GameRecord};
 
 #[test]
 #[cfg_attr(
@@ -330,6 +330,89 @@ fn games_of_more_than_two_players_are_refused_at_the_start() {
         assert_eq!(out.status.code(), Some(1), "{game}: {stderr}");
         assert!(stderr.contains("more than two players"), "{stderr}");
         assert!(read_results(&dir).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// One short match of tabula against itself in each game with a board (`--max-moves`
+/// keeps the five-in-a-row games short); the folder and its games.
+fn short_match(game: &str, size: Option<&str>) -> (std::path::PathBuf, Vec<GameRecord>) {
+    let dir = out_dir(&format!("records-{}", game.replace(' ', "-")));
+    let (a, b) = (tabula(1), format!("{TABULA} --seed 2 --playouts 5"));
+    let mut args = vec!["--game", game, "--games", "2", "--max-moves", "30"];
+    if let Some(n) = size {
+        args.extend(["--size", n]);
+    }
+    args.extend(["--engine", &a, "--engine", &b]);
+    let run = run_match(&dir, &args);
+    assert_eq!(run.games.len(), 2, "{game}: {}", run.stderr);
+    (dir, run.games)
+}
+
+fn record(dir: &std::path::Path, game: usize) -> String {
+    std::fs::read_to_string(dir.join(format!("game-{game:04}.sgf"))).unwrap()
+}
+
+#[test]
+fn every_record_has_each_property_once_per_node() {
+    for (game, size) in [
+        ("Go", Some("7")),
+        ("Connect Four", None),
+        ("Gomoku", None),
+        ("Renju", None),
+        ("Blokus Duo", None),
+        ("Blokus Two-Player", None),
+    ] {
+        let (dir, games) = short_match(game, size);
+        for g in &games {
+            let text = record(&dir, g.game);
+            assert_eq!(repeated_property(&text), None, "{game}: {text}");
+            // The game number joins the name the referee gives the game, if any.
+            let title = text.split("GN[").nth(1).unwrap().split(']').next().unwrap();
+            assert!(title.ends_with(&format!("game {}", g.game)), "{text}");
+            if game == "Renju" || game == "Connect Four" {
+                assert_eq!(title, format!("{game}, game {}", g.game));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn sgfmill_reads_every_square_board_record() {
+    if !sgfmill() {
+        return;
+    }
+    // sgfmill reads square boards only (Connect Four is 7:6, Blokus has no SZ). Reading
+    // every root property's value fails on a property given twice ("multiple values").
+    let script = "import sys\nfrom sgfmill import sgf\nfor f in sys.argv[1:]:\n    g = sgf.Sgf_game.from_bytes(open(f, 'rb').read())\n    root = g.get_root()\n    for p in root.properties():\n        root.get(p)\n    print(g.get_size(), root.get('RE'), len(g.get_main_sequence()) - 1)\n";
+    for (game, size, side) in [
+        ("Go", Some("7"), 7),
+        ("Gomoku", None, 15),
+        ("Renju", None, 15),
+    ] {
+        let (dir, games) = short_match(game, size);
+        let files: Vec<_> = games
+            .iter()
+            .map(|g| dir.join(format!("game-{:04}.sgf", g.game)))
+            .collect();
+        let out = std::process::Command::new("python3")
+            .arg("-c")
+            .arg(script)
+            .args(&files)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{game}: {}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            record(&dir, games[0].game)
+        );
+        for (line, g) in said.lines().zip(&games) {
+            assert_eq!(line, format!("{side} {} {}", g.result, g.moves), "{game}");
+        }
+        assert_eq!(said.lines().count(), games.len());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

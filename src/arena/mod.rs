@@ -102,8 +102,13 @@ fn save_record(
     {
         std::fs::write(out.join(format!("game-{:04}.psq", r.game)), psq)?;
     }
+    // The referee's record may name the game (`GN[Renju]`); the game number joins it.
+    let title = match records::root_value(&played.sgf, "GN") {
+        Some(name) => format!("{name}, game {}", r.game),
+        None => format!("game {}", r.game),
+    };
     let props = [
-        ("GN", format!("game {}", r.game)),
+        ("GN", title),
         ("PB", names[r.black].clone()),
         ("PW", names[r.white].clone()),
         ("RE", r.result.clone()),

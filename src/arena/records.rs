@@ -27,48 +27,95 @@ pub fn psq(
     Some(out)
 }
 
-/// Where the root node of `text` ends: the first `;`, `(` or `)` outside a value after
-/// the opening `(` and `;`.
-fn root_end(text: &str) -> Option<usize> {
+/// A property of the root node: its identifier and where it stands in the text (from
+/// its identifier to its last `]`).
+struct Span {
+    id: String,
+    start: usize,
+    end: usize,
+}
+
+/// The root node of `text`: its properties, and where the node ends (the first `;`, `(`
+/// or `)` outside a value after the opening `(` and `;`).
+fn root_node(text: &str) -> Option<(Vec<Span>, usize)> {
     // Pentobi's blksgf puts a line break between `(` and `;`.
     let open = text.find('(')? + 1;
     let gap = text[open..].len() - text[open..].trim_start().len();
     text[open + gap..].starts_with(';').then_some(())?;
     let start = open + gap + 1;
+    let mut spans: Vec<Span> = Vec::new();
+    let mut id_start = None;
     let mut in_value = false;
     let mut escaped = false;
     for (i, c) in text[start..].char_indices() {
+        let at = start + i;
         if in_value {
             match (escaped, c) {
                 (true, _) => escaped = false,
                 (false, '\\') => escaped = true,
-                (false, ']') => in_value = false,
+                (false, ']') => {
+                    in_value = false;
+                    if let Some(last) = spans.last_mut() {
+                        last.end = at + 1;
+                    }
+                }
                 _ => {}
             }
-        } else {
-            match c {
-                '[' => in_value = true,
-                ';' | '(' | ')' => return Some(start + i),
-                _ => {}
+            continue;
+        }
+        match c {
+            '[' => {
+                in_value = true;
+                // A value after an identifier starts a property; one after a value
+                // is another value of the same property.
+                if let Some(from) = id_start.take() {
+                    let id: String = text[from..at]
+                        .chars()
+                        .filter(char::is_ascii_uppercase)
+                        .collect();
+                    spans.push(Span {
+                        id,
+                        start: from,
+                        end: at,
+                    });
+                }
             }
+            ';' | '(' | ')' => return Some((spans, at)),
+            c if c.is_ascii_alphabetic() && id_start.is_none() => id_start = Some(at),
+            _ => {}
         }
     }
     None
 }
 
-/// Adds `properties` to the root node of the SGF `text`.
+/// The first value of property `id` in the root node of `text`.
+pub fn root_value(text: &str, id: &str) -> Option<String> {
+    let trees = sgf::parse(text).ok()?;
+    trees.first()?.nodes.first()?.first(id).map(String::from)
+}
+
+/// Sets `properties` in the root node of the SGF `text`: each replaces a property of
+/// the same identifier (SGF allows one per node), or is added at the node's end.
 pub fn annotate(text: &str, properties: &[(&str, String)]) -> String {
     let added: String = properties
         .iter()
         .map(|(id, v)| sgf::property_text(id, std::slice::from_ref(v)))
         .collect();
-    match root_end(text) {
-        Some(at) => {
-            let at = text[..at].trim_end().len();
-            format!("{}{added}{}", &text[..at], &text[at..])
-        }
-        None => format!("(;{added})\n"),
+    let Some((spans, end)) = root_node(text) else {
+        return format!("(;{added})\n");
+    };
+    let replaced = |s: &Span| properties.iter().any(|(id, _)| *id == s.id);
+    let mut out = String::with_capacity(text.len() + added.len());
+    let mut at = 0;
+    for s in spans.iter().filter(|s| replaced(s)) {
+        out.push_str(&text[at..s.start]);
+        at = s.end;
     }
+    let end = text[..end].trim_end().len().max(at);
+    out.push_str(&text[at..end]);
+    out.push_str(&added);
+    out.push_str(&text[end..]);
+    out
 }
 
 #[cfg(test)]
@@ -112,6 +159,15 @@ mod tests {
         assert_eq!(root.get("C").unwrap().len(), 1, "{out}");
         assert_eq!(trees[0].nodes.len(), 3);
         assert!(out.contains("SZ[9]RE[B+R]C[x\\]y]\n;B[ee]"), "{out}");
+        // A property the node has already is replaced, not repeated.
+        let out = annotate(
+            "(;FF[4]GN[Renju]SZ[15]C[old] \n;B[hh])",
+            &[("GN", "Renju, game 2".into()), ("C", "new".into())],
+        );
+        assert_eq!(out, "(;FF[4]SZ[15]GN[Renju, game 2]C[new] \n;B[hh])");
+        assert_eq!(root_value(&out, "GN").as_deref(), Some("Renju, game 2"));
+        let out = annotate("(;AB[aa][bb]GN[x]AW[cc])", &[("GN", "y".into())]);
+        assert_eq!(out, "(;AB[aa][bb]AW[cc]GN[y])");
         // Pentobi's blksgf breaks the line between `(` and the root node.
         let out = annotate(
             "(\n;GM[Blokus Duo]\n;B[e10,d11]\n)\n",
