@@ -227,7 +227,12 @@ fn a_gomocup_brain_gets_its_limits_and_loses_on_time_when_it_hangs() {
         "{g:?}"
     );
     let sent = std::fs::read_to_string(&log).unwrap();
-    let lines: Vec<&str> = sent.lines().collect();
+    // Before the match, one process is started to check that the brain answers ABOUT.
+    let (check, lines): (Vec<&str>, Vec<&str>) = {
+        let all: Vec<&str> = sent.lines().collect();
+        (all[..2].to_vec(), all[2..].to_vec())
+    };
+    assert_eq!(check, ["ABOUT", "END"], "{sent}");
     assert_eq!(
         lines[..7],
         [

@@ -136,7 +136,10 @@ fn running_out_of_main_time_loses_and_the_engine_is_told_its_clock() {
     assert_eq!((g.result.as_str(), g.end), ("W+T", End::Time));
     assert!(g.time[0] >= 0.9, "{g:?}");
     let commands = std::fs::read_to_string(&log).unwrap();
-    let lines: Vec<&str> = commands.lines().collect();
+    let all: Vec<&str> = commands.lines().collect();
+    // The check before the match: a process of its own, asked who it is.
+    assert_eq!(all[..3], ["protocol_version", "name", "quit"], "{commands}");
+    let lines = &all[3..];
     assert_eq!(
         lines[..5],
         [
@@ -205,4 +208,58 @@ fn resigning_and_refusing_a_legal_move_lose() {
         "{}",
         g.reason
     );
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_the_first_game() {
+    let dir = out_dir("cannot-start");
+    let tab = tabula(1);
+    let out = std::process::Command::new(TABULA)
+        .arg("match")
+        .arg("--out")
+        .arg(&dir)
+        .args(["--size", "9", "--games", "4", "--engine", &tab])
+        .args(["--engine", "nonexistent-engine --gtp", "--name", "ghost"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // It names the engine, its exit status and the last line of its stderr.
+    assert!(
+        stderr.contains("engine 1 (ghost) does not start: crashed (exit status: 127"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nonexistent-engine: not found"), "{stderr}");
+    assert!(read_results(&dir).is_empty(), "no game is played");
+    assert!(!dir.join("game-0001.sgf").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_answers_garbage_at_the_start_stops_the_match() {
+    if python().is_none() {
+        return;
+    }
+    let dir = out_dir("garbage-start");
+    // A Gomocup brain speaking GTP: its answer to `protocol_version` is not GTP.
+    let brain = format!(
+        "python3 {}",
+        fake_engines().join("pbrain-fake.py").display()
+    );
+    let out = std::process::Command::new(TABULA)
+        .arg("match")
+        .arg("--out")
+        .arg(&dir)
+        .args(["--size", "9", "--engine", &tabula(1), "--engine", &brain])
+        .args(["--protocol", "gtp"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("engine 1 (pbrain-fake) does not start: answered `protocol_version` with"),
+        "{stderr}"
+    );
+    assert!(read_results(&dir).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -137,6 +137,15 @@ impl GomocupClient {
 }
 
 impl Player for GomocupClient {
+    fn identify(&mut self) -> Result<String, Fault> {
+        let stderr = self.stderr.as_ref().and_then(|f| f.try_clone().ok());
+        self.process = Some(EngineProcess::spawn(&self.command, stderr)?);
+        self.send("ABOUT")?;
+        let answer = self.answer(Instant::now() + self.timeout.max(STARTUP));
+        self.end_game();
+        Ok(excerpt(&answer?))
+    }
+
     fn new_game(
         &mut self,
         setup: &GameSetup,

@@ -118,6 +118,26 @@ impl GtpClient {
 }
 
 impl Player for GtpClient {
+    fn identify(&mut self) -> Result<String, Fault> {
+        let mut answers = Vec::new();
+        for command in ["protocol_version", "name"] {
+            // The first exchange with a new process: it may still be starting.
+            let wait = if answers.is_empty() {
+                self.timeout.max(STARTUP)
+            } else {
+                self.timeout
+            };
+            let answer = self.send(command, wait)?.map_err(|e| {
+                Fault::new(
+                    FaultKind::Refused,
+                    format!("refused `{command}`: {}", excerpt(&e)),
+                )
+            })?;
+            answers.push(answer);
+        }
+        Ok(excerpt(&answers[1]))
+    }
+
     fn new_game(
         &mut self,
         setup: &GameSetup,

@@ -31,7 +31,7 @@ use player::GameSetup;
 use referee::Referee;
 use results::ResultsFile;
 use schedule::{Scheduled, fingerprint, schedule};
-use worker::{Shared, worker};
+use worker::{Shared, check_engines, worker};
 
 /// Runs `tabula match` with the arguments after `match`; the process exit status.
 pub fn main(args: impl Iterator<Item = String>) -> u8 {
@@ -145,6 +145,9 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
         .filter(|s| !finished.iter().any(|r| r.game == s.record.game))
         .collect();
     let names: Vec<String> = o.engines.iter().map(|e| e.name.clone()).collect();
+    if !queue.is_empty() {
+        check_engines(o, &o.out)?;
+    }
     let mut progress = progress::Progress::new(total, finished.len());
     let workers = o.parallel.min(queue.len());
     let shared = Shared {

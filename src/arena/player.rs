@@ -165,6 +165,9 @@ pub struct Position<'a> {
 
 /// One engine process behind its protocol.
 pub trait Player: Send {
+    /// Checks that the engine starts and speaks its protocol (GTP `protocol_version` and
+    /// `name`, Gomocup `ABOUT`); what it says it is.
+    fn identify(&mut self) -> Result<String, Fault>;
     /// Gets ready for game number `game` in which it plays `me` under `clock`, starting
     /// with `opening` (already checked legal).
     fn new_game(

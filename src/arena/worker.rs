@@ -5,6 +5,7 @@ use std::fs::{File, OpenOptions};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::mpsc;
+use std::time::Duration;
 
 use super::game::{self, GameRules, Played, Side};
 use super::gomocup_client::GomocupClient;
@@ -45,14 +46,41 @@ fn stderr_log(out: &Path, name: &str) -> Option<File> {
         .ok()
 }
 
-/// Starts the engine of `spec` (a Gomocup engine starts a process per game itself).
-fn start_player(shared: &Shared, spec: &EngineSpec) -> Result<Box<dyn Player>, player::Fault> {
-    let log = stderr_log(shared.out, &spec.name);
-    let timeout = shared.rules.timeout;
+/// Starts the engine of `spec` (a Gomocup engine starts a process per game itself),
+/// its stderr going to a log in `out`.
+fn start_player(
+    out: &Path,
+    timeout: Duration,
+    spec: &EngineSpec,
+) -> Result<Box<dyn Player>, player::Fault> {
+    let log = stderr_log(out, &spec.name);
     Ok(match spec.protocol {
         Protocol::Gtp => Box::new(GtpClient::start(&spec.command, log, timeout)?),
         Protocol::Gomocup => Box::new(GomocupClient::new(&spec.command, log, timeout)),
     })
+}
+
+/// Starts every engine once before the first game and asks it who it is, so that an
+/// engine that cannot start stops the match at once instead of losing every game.
+pub fn check_engines(o: &MatchOptions, out: &Path) -> Result<(), String> {
+    let timeout = Duration::from_secs_f64(o.timeout);
+    for (i, spec) in o.engines.iter().enumerate() {
+        let checked = start_player(out, timeout, spec).and_then(|mut player| {
+            let answer = player.identify();
+            player.close();
+            answer
+        });
+        match checked {
+            Ok(name) => log::info!("engine {i} ({}) is {name}", spec.name),
+            Err(fault) => {
+                return Err(format!(
+                    "engine {i} ({}) does not start: {} (command: {})",
+                    spec.name, fault.detail, spec.command
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn clock_style(spec: &EngineSpec) -> ClockStyle {
@@ -84,7 +112,7 @@ pub fn worker(shared: &Shared, done: mpsc::Sender<Played>) {
                 players[id] = None;
             }
             if players[id].is_none() {
-                match start_player(shared, &engines[id]) {
+                match start_player(shared.out, shared.rules.timeout, &engines[id]) {
                     Ok(p) => players[id] = Some(p),
                     Err(f) => started.push((Colour::from_index(c), f)),
                 }

@@ -59,6 +59,8 @@ for raw in sys.stdin:
         print("OK")
     elif upper.startswith("INFO"):
         continue
+    elif upper == "ABOUT":
+        print('name="pbrain-fake", version="1", author="tabula tests"')
     elif upper == "BEGIN":
         move()
     elif upper.startswith("TURN"):
