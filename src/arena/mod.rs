@@ -7,15 +7,20 @@
 pub mod game;
 pub mod gomocup_client;
 pub mod gtp_client;
+pub mod merge;
 pub mod openings;
 pub mod options;
 pub mod player;
 pub mod process;
 pub mod progress;
+pub mod ratings;
 pub mod records;
 pub mod referee;
+pub mod report;
 pub mod results;
 pub mod schedule;
+pub mod shard;
+pub mod sprt;
 pub mod stats;
 pub mod worker;
 
@@ -26,24 +31,26 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use game::{GameRules, Played};
-use options::{MatchOptions, Protocol};
+use options::{MatchOptions, Parsed, Protocol};
 use player::GameSetup;
 use referee::Referee;
-use results::ResultsFile;
-use schedule::{Scheduled, fingerprint, schedule};
+use report::Plan;
+use results::{GAMES_KEY, GameRecord, ResultsFile, SHARD_KEY};
+use schedule::{Scheduled, fingerprint, schedule, slot};
 use worker::{Shared, check_engines, worker};
 
 /// Runs `tabula match` with the arguments after `match`; the process exit status.
 pub fn main(args: impl Iterator<Item = String>) -> u8 {
-    let options = match options::parse(args) {
-        Ok(Some(o)) => o,
-        Ok(None) => return 0,
+    let result = match options::parse(args) {
+        Ok(Parsed::Help) => return 0,
+        Ok(Parsed::Play(o)) => run(&o),
+        Ok(Parsed::Report(folders)) => merge::report_folders(&folders),
         Err(e) => {
             eprintln!("tabula match: {e}");
             return 2;
         }
     };
-    match run(&options) {
+    match result {
         Ok(report) => {
             print!("{report}");
             0
@@ -121,6 +128,18 @@ fn save_record(
     std::fs::write(record_path(out, r.game), text)
 }
 
+/// Removes from `queue` the games of engine pairs whose SPRT has decided.
+fn drop_decided(plan: &Plan, finished: &[GameRecord], queue: &mut VecDeque<Scheduled>) {
+    let tests = plan.tests(finished);
+    if tests.is_empty() {
+        return;
+    }
+    queue.retain(|s| {
+        let (pair, round) = slot(s.record.game, tests.len());
+        tests[pair].stop_round.is_none_or(|stop| round < stop)
+    });
+}
+
 /// Plays the match; the report.
 pub fn run(o: &MatchOptions) -> Result<String, String> {
     let setup = game_setup(o)?;
@@ -134,17 +153,34 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
         None => Vec::new(),
     };
     std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
+    let mut settings = fingerprint(o);
+    if let Some(shard) = &o.shard {
+        settings.push((SHARD_KEY.into(), shard.text()));
+    }
+    settings.push((GAMES_KEY.into(), o.games.to_string()));
     let (mut results, mut finished) =
-        ResultsFile::open(&o.out.join("results.tsv"), &fingerprint(o), o.resume)
+        ResultsFile::open(&o.out.join("results.tsv"), &settings, o.resume)
             .map_err(|e| e.to_string())?;
-    let all = schedule(o.engines.len(), o.games, &openings);
+    let names: Vec<String> = o.engines.iter().map(|e| e.name.clone()).collect();
+    let plan = Plan {
+        names: names.clone(),
+        pairing: o.pairing,
+        games: o.games,
+        // Shards cannot see each other's games: each plays its maximum, and the test is
+        // `--report`'s over all of them.
+        sprt: if o.shard.is_some() { None } else { o.sprt },
+    };
+    let all: Vec<Scheduled> = schedule(o.engines.len(), o.pairing, o.games, &openings)
+        .into_iter()
+        .filter(|s| o.shard.is_none_or(|shard| shard.plays(s.record.game)))
+        .collect();
     let total = all.len();
-    finished.retain(|r| r.game <= total);
-    let queue: VecDeque<Scheduled> = all
+    finished.retain(|r| all.iter().any(|s| s.record.game == r.game));
+    let mut queue: VecDeque<Scheduled> = all
         .into_iter()
         .filter(|s| !finished.iter().any(|r| r.game == s.record.game))
         .collect();
-    let names: Vec<String> = o.engines.iter().map(|e| e.name.clone()).collect();
+    drop_decided(&plan, &finished, &mut queue);
     if !queue.is_empty() {
         check_engines(o, &o.out)?;
     }
@@ -173,31 +209,30 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
         for played in rx {
             let saved = save_record(&o.out, &played, &names, o, &setup)
                 .and_then(|_| results.append(&played.record));
+            let mut queue = shared.queue.lock().unwrap_or_else(|e| e.into_inner());
             if let Err(e) = saved {
                 failure = Some(format!("{}: {e}", o.out.display()));
                 // Stop handing out games; the ones running finish and are dropped.
-                shared
-                    .queue
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .clear();
+                queue.clear();
             }
             finished.push(played.record.clone());
-            let summary = stats::tally(&names, &finished)
-                .iter()
-                .map(|s| format!("{} {}", s.name, s.all.text()))
-                .collect::<Vec<_>>()
-                .join(", ");
-            progress.game(&played.record, &names, &summary);
+            // A decided SPRT stops handing out its games; running ones finish.
+            drop_decided(&plan, &finished, &mut queue);
+            drop(queue);
+            progress.game(&played.record, &names, &plan.progress(&finished));
         }
     });
     progress.finish();
     if let Some(f) = failure {
         return Err(f);
     }
-    finished.sort_by_key(|r| r.game);
-    Ok(stats::report(
-        &stats::tally(&names, &finished),
-        finished.len(),
-    ))
+    let mut text = report::report(&plan, &finished);
+    if let (Some(shard), Some(_)) = (&o.shard, &o.sprt) {
+        text.push_str(&format!(
+            "\nSPRT: this is shard {}; shards play their maximum, and \
+             `tabula match --report` over the folders of all shards gives the test.\n",
+            shard.text()
+        ));
+    }
+    Ok(text)
 }

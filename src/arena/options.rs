@@ -3,15 +3,20 @@
 use std::path::PathBuf;
 
 use super::player::TimeControl;
+use super::schedule::Pairing;
+use super::shard::Shard;
+use super::sprt::Sprt;
 
 pub const USAGE: &str = "\
 tabula match: engine against engine, refereed by tabula's rules
 
 usage: tabula match [options] --engine CMD [engine options] --engine CMD [engine options]...
+       tabula match --report DIR...
 
 Every pair of engines plays --games games (a round robin; with two engines, one match),
 colours alternating. Results go to DIR/results.tsv (one line per game, written as it
 ends), records to DIR/game-NNNN.sgf, the report to stdout, progress to stderr.
+--report prints the report of a match from its folders (one, or one per shard).
 
 engines (each option applies to the --engine before it; before any --engine, to all):
   --engine CMD         an engine command line, run by sh (quote it)
@@ -29,7 +34,16 @@ game:
   --gomocup-rule N     INFO rule sent to Gomocup engines (default 0)
 
 match:
-  --games N            games per pair of engines (default 2)
+  --games N            games per pair of engines (default 2; with --sprt, the most)
+  --gauntlet           the first engine plays every other one (they do not play
+                       each other)
+  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
+                       stop once a sequential probability ratio test of the first
+                       engine against the other decides (logistic Elo, game pairs;
+                       alpha and beta default to 0.05); two engines or --gauntlet
+  --shard I/N          play only games g with (g - 1) mod N = I - 1 (from 1); `env`
+                       takes I and N from a Slurm job array or a Kubernetes Indexed
+                       Job (JOB_COMPLETION_INDEX and TABULA_SHARD_COUNT)
   --openings FILE      start games from these openings (SGF, PSQ, move lists), each
                        played twice per pair, colours swapped
   --max-moves N        stop and score a game after N moves (default 1000)
@@ -72,6 +86,19 @@ pub struct MatchOptions {
     pub resume: bool,
     pub margin: f64,
     pub timeout: f64,
+    pub pairing: Pairing,
+    pub sprt: Option<Sprt>,
+    pub shard: Option<Shard>,
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Parsed {
+    /// `--help` was printed.
+    Help,
+    Play(Box<MatchOptions>),
+    /// `--report DIR...`: the report of a match from its folders.
+    Report(Vec<PathBuf>),
 }
 
 /// What the user wrote for one engine; unset fields fall back to the defaults.
@@ -123,8 +150,8 @@ fn seconds(flag: &str, value: Option<String>) -> Result<f64, String> {
     }
 }
 
-/// Parses the arguments after `match`; `Ok(None)` when help was printed.
-pub fn parse(args: impl Iterator<Item = String>) -> Result<Option<MatchOptions>, String> {
+/// Parses the arguments after `match`.
+pub fn parse(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut o = MatchOptions {
         engines: Vec::new(),
         game: "Go".into(),
@@ -141,7 +168,11 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Option<MatchOptions>,
         resume: false,
         margin: 1.0,
         timeout: 60.0,
+        pairing: Pairing::RoundRobin,
+        sprt: None,
+        shard: None,
     };
+    let mut report: Option<Vec<PathBuf>> = None;
     let mut defaults = EngineArgs::default();
     let mut engines: Vec<EngineArgs> = Vec::new();
     let mut args = args.peekable();
@@ -154,7 +185,7 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Option<MatchOptions>,
         match flag.as_str() {
             "-h" | "--help" => {
                 println!("{USAGE}");
-                return Ok(None);
+                return Ok(Parsed::Help);
             }
             "--engine" => {
                 let command = value().ok_or("--engine needs a command line")?;
@@ -196,11 +227,49 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Option<MatchOptions>,
             "--resume" => o.resume = true,
             "--margin" => o.margin = number("--margin", value())?,
             "--timeout" => o.timeout = seconds("--timeout", value())?,
+            "--gauntlet" => o.pairing = Pairing::Gauntlet,
+            "--sprt" => o.sprt = Some(Sprt::parse(&value().ok_or("--sprt needs a value")?)?),
+            "--shard" => {
+                let v = value().ok_or("--shard needs I/N or env")?;
+                o.shard = Some(if v == "env" {
+                    Shard::from_env(|name| std::env::var(name).ok())?
+                } else {
+                    Shard::parse(&v)?
+                });
+            }
+            "--report" => {
+                let folders = report.get_or_insert_with(Vec::new);
+                folders.extend(inline.clone().map(PathBuf::from));
+                while let Some(dir) = args.next_if(|a| !a.starts_with("--")) {
+                    folders.push(dir.into());
+                }
+            }
             other => return Err(format!("unknown option {other} (try tabula match --help)")),
         }
     }
+    if let Some(folders) = report {
+        if !engines.is_empty() {
+            return Err("--report reads the match from its folders; it takes no --engine".into());
+        }
+        if folders.is_empty() {
+            return Err("--report needs the match's folders".into());
+        }
+        return Ok(Parsed::Report(folders));
+    }
     if engines.len() < 2 {
         return Err("a match needs at least two --engine".into());
+    }
+    if o.sprt.is_some() {
+        if engines.len() > 2 && o.pairing == Pairing::RoundRobin {
+            return Err(
+                "--sprt tests one engine against another: give two engines, \
+                        or --gauntlet to test the first against each other one"
+                    .into(),
+            );
+        }
+        if o.games % 2 == 1 {
+            return Err("--sprt counts game pairs (colours swapped): --games must be even".into());
+        }
     }
     if o.game.eq_ignore_ascii_case("go") {
         o.size.get_or_insert(19);
@@ -233,7 +302,7 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Option<MatchOptions>,
             o.engines[i].name = format!("{name}-{nth}");
         }
     }
-    Ok(Some(o))
+    Ok(Parsed::Play(Box::new(o)))
 }
 
 #[cfg(test)]
@@ -247,9 +316,16 @@ mod tests {
             .into_iter()
     }
 
+    fn play(line: &[&str]) -> MatchOptions {
+        match parse(args(line)) {
+            Ok(Parsed::Play(o)) => *o,
+            other => panic!("{line:?}: {other:?}"),
+        }
+    }
+
     #[test]
     fn engine_options_follow_their_engine_and_defaults_come_first() {
-        let o = parse(args(&[
+        let o = play(&[
             "--move-time",
             "5",
             "--engine",
@@ -265,9 +341,7 @@ mod tests {
             "--size=9",
             "--games",
             "4",
-        ]))
-        .unwrap()
-        .unwrap();
+        ]);
         let e = &o.engines;
         assert_eq!(e[0].name, "gnugo");
         assert_eq!(
@@ -285,12 +359,54 @@ mod tests {
 
     #[test]
     fn repeated_names_are_numbered_and_one_engine_is_refused() {
-        let o = parse(args(&["--engine", "tabula", "--engine", "tabula --seed 2"]))
-            .unwrap()
-            .unwrap();
+        let o = play(&["--engine", "tabula", "--engine", "tabula --seed 2"]);
         assert_eq!(o.engines[0].name, "tabula-1");
         assert_eq!(o.engines[1].name, "tabula-2");
         assert!(parse(args(&["--engine", "tabula"])).is_err());
         assert!(parse(args(&["--engine", "a", "--engine", "b", "--bogus"])).is_err());
+    }
+
+    #[test]
+    fn sprt_gauntlet_shard_and_report_options() {
+        let o = play(&[
+            "--sprt",
+            "elo0=0,elo1=5",
+            "--shard",
+            "2/3",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+        ]);
+        assert_eq!(o.sprt.unwrap().alpha, 0.05);
+        assert_eq!(o.shard, Some(Shard { index: 2, count: 3 }));
+        let three = [
+            "--sprt=elo0=0,elo1=5",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--engine",
+            "c",
+        ];
+        assert!(parse(args(&three)).unwrap_err().contains("--gauntlet"));
+        let mut gauntlet = three.to_vec();
+        gauntlet.push("--gauntlet");
+        assert_eq!(play(&gauntlet).pairing, Pairing::Gauntlet);
+        let odd = [
+            "--sprt=elo0=0,elo1=5",
+            "--games",
+            "3",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+        ];
+        assert!(parse(args(&odd)).unwrap_err().contains("even"));
+        assert_eq!(
+            parse(args(&["--report", "s1", "s2", "--report=s3"])),
+            Ok(Parsed::Report(vec!["s1".into(), "s2".into(), "s3".into()]))
+        );
+        assert!(parse(args(&["--report", "s1", "--engine", "a"])).is_err());
     }
 }

@@ -85,6 +85,24 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Game `game` of engine `black` against engine `white`, not played yet.
+    pub fn new(game: usize, black: usize, white: usize) -> GameRecord {
+        GameRecord {
+            game,
+            black,
+            white,
+            result: String::new(),
+            end: End::Score,
+            moves: 0,
+            passes: [0, 0],
+            captures: [0, 0],
+            time: [0.0, 0.0],
+            cpu: [None, None],
+            opening: 0,
+            reason: String::new(),
+        }
+    }
+
     /// The winner's colour, `None` for a draw.
     pub fn winner(&self) -> Option<Colour> {
         match self.result.as_bytes().first() {
@@ -165,16 +183,74 @@ pub fn parse_line(line: &str) -> Option<GameRecord> {
     })
 }
 
+/// The header's first line.
+const MAGIC: &str = "# tabula match results 1";
+
+/// The header key of the number of games: written for `--report`, but not part of what
+/// makes two runs the same match (`--resume` with more games extends it).
+pub const GAMES_KEY: &str = "games";
+
 /// The header: `#` lines that describe the match (engines and every setting that
 /// changes the games), then the column names.
 pub fn header(settings: &[(String, String)]) -> String {
-    let mut out = String::from("# tabula match results 1\n");
+    let mut out = format!("{MAGIC}\n");
     for (key, value) in settings {
         out.push_str(&format!("# {key}\t{}\n", clean(value)));
     }
     out.push_str(COLUMNS);
     out.push('\n');
     out
+}
+
+/// The header key of a shard's place (`2/3`): the shards of one match differ only there.
+pub const SHARD_KEY: &str = "shard";
+
+/// The header without its lines of the keys `skip`.
+fn without(header: &str, skip: &[&str]) -> String {
+    header
+        .split_inclusive('\n')
+        .filter(|l| !skip.iter().any(|k| l.starts_with(&format!("# {k}\t"))))
+        .collect()
+}
+
+/// The header without its lines that do not pin the match for `--resume`.
+fn pinned(header: &str) -> String {
+    without(header, &[GAMES_KEY])
+}
+
+/// The header without what tells the shards of one match apart: equal for all of them.
+pub fn match_identity(header: &str) -> String {
+    without(header, &[GAMES_KEY, SHARD_KEY])
+}
+
+/// A results file's text split after its header (the line of column names); `None` if
+/// it has no such line.
+fn split_header(text: &str) -> Option<(&str, &str)> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if line.trim_end_matches('\n') == COLUMNS {
+            return Some((&text[..at], &text[at..]));
+        }
+    }
+    None
+}
+
+/// The complete game lines of a results file's body, each game once, with their text.
+/// A last line cut short by a kill is dropped.
+fn game_lines<'a>(name: &str, body: &'a str) -> Vec<(&'a str, GameRecord)> {
+    let mut games: Vec<(&str, GameRecord)> = Vec::new();
+    for line in body.split_inclusive('\n') {
+        match parse_line(line.trim_end_matches('\n')) {
+            Some(r) if line.ends_with('\n') => {
+                if !games.iter().any(|(_, k)| k.game == r.game) {
+                    games.push((line, r));
+                }
+            }
+            _ => log::warn!("{name}: dropping an incomplete line: {line:?}"),
+        }
+    }
+    games
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -185,6 +261,49 @@ pub enum ResultsError {
     Exists(String),
     #[error("{0} was written by a match with other settings ({1}); use another --out")]
     Mismatch(String, String),
+    #[error("{0} is not a results file of tabula match")]
+    NotResults(String),
+}
+
+/// A results file read back: its header's settings (key, value) and its games.
+pub struct Results {
+    pub settings: Vec<(String, String)>,
+    /// The header as written, for comparing two files.
+    pub header: String,
+    pub games: Vec<GameRecord>,
+}
+
+impl Results {
+    pub fn read(path: &Path) -> Result<Results, ResultsError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ResultsError::Io(name.clone(), e))?;
+        let Some((head, body)) = split_header(&text).filter(|(h, _)| h.starts_with(MAGIC)) else {
+            return Err(ResultsError::NotResults(name));
+        };
+        let settings = head
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.strip_prefix("# ")?.split_once('\t'))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let games = game_lines(&name, body)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
+        Ok(Results {
+            settings,
+            header: head.to_string(),
+            games,
+        })
+    }
+
+    /// The value of header key `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.settings
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// The open results file, ready to append to.
@@ -194,7 +313,8 @@ pub struct ResultsFile {
 
 impl ResultsFile {
     /// Creates the file, or with `resume` reopens it and returns the games it holds.
-    /// A last line cut short by a kill is dropped.
+    /// The header must pin the same match (its `games` line is rewritten); a last line
+    /// cut short by a kill is dropped.
     pub fn open(
         path: &Path,
         settings: &[(String, String)],
@@ -211,20 +331,14 @@ impl ResultsFile {
         let mut records = Vec::new();
         let mut keep = head.clone();
         if let Some(text) = existing.filter(|t| !t.is_empty()) {
-            let Some(body) = text.strip_prefix(&head) else {
-                let differs = first_difference(&head, &text);
+            let (found, body) = split_header(&text).unwrap_or((&text, ""));
+            if pinned(found) != pinned(&head) {
+                let differs = first_difference(&pinned(&head), &pinned(found));
                 return Err(ResultsError::Mismatch(name, differs));
-            };
-            for line in body.split_inclusive('\n') {
-                match parse_line(line.trim_end_matches('\n')) {
-                    Some(r) if line.ends_with('\n') => {
-                        if !records.iter().any(|k: &GameRecord| k.game == r.game) {
-                            keep.push_str(line);
-                            records.push(r);
-                        }
-                    }
-                    _ => log::warn!("{name}: dropping an incomplete line: {line:?}"),
-                }
+            }
+            for (line, r) in game_lines(&name, body) {
+                keep.push_str(line);
+                records.push(r);
             }
             if !records.is_empty() && !resume {
                 return Err(ResultsError::Exists(name));
@@ -244,7 +358,7 @@ impl ResultsFile {
 }
 
 /// The first header line that differs, for the error message.
-fn first_difference(expected: &str, found: &str) -> String {
+pub fn first_difference(expected: &str, found: &str) -> String {
     for (e, f) in expected.lines().zip(found.lines()) {
         if e != f {
             return format!("expected {e:?}, found {f:?}");

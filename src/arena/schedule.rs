@@ -3,7 +3,7 @@
 
 use super::openings::Opening;
 use super::options::{MatchOptions, Protocol};
-use super::results::{End, GameRecord};
+use super::results::GameRecord;
 
 /// A game waiting to be played: its results line so far, and its opening.
 pub struct Scheduled {
@@ -11,13 +11,49 @@ pub struct Scheduled {
     pub opening: Opening,
 }
 
-/// Every game of the match in order: each pair of engines (a round robin) plays round
-/// after round, colours alternating; opening k serves rounds 2k and 2k+1, so each
-/// engine of a pair plays it with both colours.
-pub fn schedule(engines: usize, games: usize, openings: &[Opening]) -> Vec<Scheduled> {
-    let pairs: Vec<(usize, usize)> = (0..engines)
-        .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
-        .collect();
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// Every engine plays every other one.
+    RoundRobin,
+    /// The first engine plays every other one; they do not play each other.
+    Gauntlet,
+}
+
+/// The pairs of engines that play, in schedule order (the first of a pair has the lower
+/// index, and is Black in even rounds).
+pub fn engine_pairs(engines: usize, pairing: Pairing) -> Vec<(usize, usize)> {
+    match pairing {
+        Pairing::RoundRobin => (0..engines)
+            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
+            .collect(),
+        Pairing::Gauntlet => (1..engines).map(|j| (0, j)).collect(),
+    }
+}
+
+/// Where game number `game` stands in a schedule of `pairs` engine pairs: the index
+/// of its engine pair and its round.
+pub fn slot(game: usize, pairs: usize) -> (usize, usize) {
+    let pairs = pairs.max(1);
+    ((game - 1) % pairs, (game - 1) / pairs)
+}
+
+/// The number of the game that engine pair `pair` plays in `round`.
+pub fn game_number(pair: usize, round: usize, pairs: usize) -> usize {
+    round * pairs + pair + 1
+}
+
+/// Every game of the match in order: each pair of engines plays round after round,
+/// colours alternating; opening k serves rounds 2k and 2k+1, so each engine of a pair
+/// plays it with both colours. Game numbers depend on the engines and the pairing, not
+/// on the number of games: more games only add to the end.
+pub fn schedule(
+    engines: usize,
+    pairing: Pairing,
+    games: usize,
+    openings: &[Opening],
+) -> Vec<Scheduled> {
+    let pairs = engine_pairs(engines, pairing);
     let mut out = Vec::new();
     for round in 0..games {
         for &(i, j) in &pairs {
@@ -29,18 +65,8 @@ pub fn schedule(engines: usize, games: usize, openings: &[Opening]) -> Vec<Sched
             };
             out.push(Scheduled {
                 record: GameRecord {
-                    game: out.len() + 1,
-                    black,
-                    white,
-                    result: String::new(),
-                    end: End::Score,
-                    moves: 0,
-                    passes: [0, 0],
-                    captures: [0, 0],
-                    time: [0.0, 0.0],
-                    cpu: [None, None],
                     opening,
-                    reason: String::new(),
+                    ..GameRecord::new(out.len() + 1, black, white)
                 },
                 opening: opening
                     .checked_sub(1)
@@ -84,6 +110,14 @@ pub fn fingerprint(o: &MatchOptions) -> Vec<(String, String)> {
     ));
     s.push(("max-moves".into(), o.max_moves.to_string()));
     s.push(("referee".into(), opt(o.referee.clone())));
+    // Lines that older matches do not have are written only when they apply, so that
+    // those matches can still be resumed.
+    if o.pairing == Pairing::Gauntlet {
+        s.push(("schedule".into(), "gauntlet".into()));
+    }
+    if let Some(sprt) = &o.sprt {
+        s.push(("sprt".into(), sprt.text()));
+    }
     s
 }
 
@@ -98,7 +132,7 @@ mod tests {
             vec![(Colour::Black.into(), "E5".into())],
             vec![(Colour::Black.into(), "C3".into())],
         ];
-        let games = schedule(3, 4, &openings);
+        let games = schedule(3, Pairing::RoundRobin, 4, &openings);
         let summary: Vec<(usize, usize, usize, usize)> = games
             .iter()
             .map(|s| {
@@ -125,7 +159,42 @@ mod tests {
         assert_eq!(games.len(), 12);
         assert_eq!(games[6].opening[0].1, "C3");
         // More games only add to the end: a match can be extended.
-        let more = schedule(3, 6, &openings);
+        let more = schedule(3, Pairing::RoundRobin, 6, &openings);
         assert!(more.iter().zip(&games).all(|(a, b)| a.record == b.record));
+    }
+
+    #[test]
+    fn a_gauntlet_pits_the_first_engine_against_each_other_one() {
+        let games = schedule(4, Pairing::Gauntlet, 4, &[]);
+        let summary: Vec<(usize, usize, usize)> = games
+            .iter()
+            .map(|s| (s.record.game, s.record.black, s.record.white))
+            .collect();
+        assert_eq!(
+            summary[..6],
+            [
+                (1, 0, 1),
+                (2, 0, 2),
+                (3, 0, 3),
+                (4, 1, 0),
+                (5, 2, 0),
+                (6, 3, 0)
+            ]
+        );
+        assert_eq!(games.len(), 3 * 4);
+        assert!(
+            games
+                .iter()
+                .all(|s| s.record.black == 0 || s.record.white == 0)
+        );
+        for other in 1..4 {
+            let as_black = games.iter().filter(|s| s.record.black == other).count();
+            let as_white = games.iter().filter(|s| s.record.white == other).count();
+            assert_eq!((as_black, as_white), (2, 2), "engine {other}");
+        }
+        // The round robin of the same engines has six pairs.
+        assert_eq!(engine_pairs(4, Pairing::RoundRobin).len(), 6);
+        assert_eq!(slot(5, 3), (1, 1));
+        assert_eq!(game_number(1, 1, 3), 5);
     }
 }

@@ -1,7 +1,8 @@
-//! The report: per engine, results against the field, with a 95% interval on the score
-//! and the Elo difference it implies, and how its games went.
+//! Per-engine statistics: results against the field with a 95% interval on the score,
+//! how its games went, and the tables of the report.
 
 use super::player::Colour;
+use super::ratings::Rating;
 use super::results::{End, GameRecord};
 
 /// Wins, draws and losses.
@@ -22,7 +23,7 @@ impl Wdl {
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
     }
 
-    fn add(&mut self, points: f64) {
+    pub fn add(&mut self, points: f64) {
         if points == 1.0 {
             self.wins += 1;
         } else if points == 0.0 {
@@ -36,6 +37,37 @@ impl Wdl {
     pub fn text(&self) -> String {
         format!("{}-{}-{}", self.wins, self.draws, self.losses)
     }
+
+    /// The Elo difference this score implies and its 95% error (normal approximation of
+    /// the per-game score, carried through the logistic curve); `None` while the score
+    /// is 0 or 1.
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = self.games() as f64;
+        let p = self.score();
+        if n == 0.0 || p <= 0.0 || p >= 1.0 {
+            return None;
+        }
+        let squares = self.wins as f64 + 0.25 * self.draws as f64;
+        let variance = (squares / n - p * p).max(0.0);
+        let se = (variance / n).sqrt();
+        let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
+        Some((elo(p), 1.96 * se * slope))
+    }
+
+    /// `elo()` for the report: `+191±150`, `+inf`, `-inf`, or `-` without games.
+    pub fn elo_text(&self) -> String {
+        match self.elo() {
+            Some((e, err)) => elo_with_error(e, err),
+            None if self.games() == 0 => "-".into(),
+            None if self.score() >= 1.0 => "+inf".into(),
+            None => "-inf".into(),
+        }
+    }
+}
+
+/// `+12±34`, rounded to whole Elo (never `-0`).
+pub fn elo_with_error(elo: f64, error: f64) -> String {
+    format!("{:+.0}±{error:.0}", elo.round() + 0.0)
 }
 
 /// One engine's line of the report.
@@ -45,8 +77,6 @@ pub struct EngineStats {
     pub all: Wdl,
     pub as_black: Wdl,
     pub as_white: Wdl,
-    /// Sum of squared per-game points, for the variance of the score.
-    squares: f64,
     pub total_moves: usize,
     pub captures: u32,
     pub passes: u32,
@@ -76,23 +106,6 @@ pub fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-impl EngineStats {
-    /// The Elo difference against its opponents and its 95% error (normal approximation
-    /// of the per-game score, carried through the logistic curve); `None` while the score
-    /// is 0 or 1.
-    pub fn elo(&self) -> Option<(f64, f64)> {
-        let n = self.all.games() as f64;
-        let p = self.all.score();
-        if n == 0.0 || p <= 0.0 || p >= 1.0 {
-            return None;
-        }
-        let variance = (self.squares / n - p * p).max(0.0);
-        let se = (variance / n).sqrt();
-        let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
-        Some((elo(p), 1.96 * se * slope))
-    }
-}
-
 /// Adds every game to the statistics of the engines that played it.
 pub fn tally(names: &[String], games: &[GameRecord]) -> Vec<EngineStats> {
     let mut stats: Vec<EngineStats> = names
@@ -114,7 +127,6 @@ pub fn tally(names: &[String], games: &[GameRecord]) -> Vec<EngineStats> {
                 Some(_) => 0.0,
             };
             s.all.add(points);
-            s.squares += points * points;
             match colour {
                 Colour::Black => s.as_black.add(points),
                 Colour::White => s.as_white.add(points),
@@ -140,14 +152,16 @@ pub fn tally(names: &[String], games: &[GameRecord]) -> Vec<EngineStats> {
     stats
 }
 
-/// The report table, one line per engine.
-pub fn report(stats: &[EngineStats], total_games: usize) -> String {
+/// The table of engines, one row per engine under a row of column names; `ratings`
+/// gives the Elo column (`+inf`/`-inf` for an engine that won or lost every game while
+/// the ratings are not finite).
+pub fn engine_table(stats: &[EngineStats], ratings: &[Option<Rating>]) -> Vec<Vec<String>> {
     let header = [
         "engine", "games", "W-D-L", "black", "white", "score", "interval", "Elo±95%", "length",
         "captures", "passes", "resign", "time", "illegal", "crash", "cpu",
     ];
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
-    for s in stats {
+    for (i, s) in stats.iter().enumerate() {
         let n = s.all.games();
         let per_game = |x: f64| {
             if n == 0 {
@@ -157,11 +171,11 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
             }
         };
         let (lo, hi) = wilson(s.all.score(), n as f64);
-        let elo = match s.elo() {
-            Some((e, err)) => format!("{:+.0}±{err:.0}", e.round() + 0.0),
-            None if n == 0 => "-".into(),
-            None if s.all.score() >= 1.0 => "+inf".into(),
-            None => "-inf".into(),
+        let elo = match ratings.get(i).copied().flatten() {
+            Some(r) => elo_with_error(r.elo, r.error95),
+            None if n > 0 && s.all.score() >= 1.0 => "+inf".into(),
+            None if n > 0 && s.all.score() <= 0.0 => "-inf".into(),
+            None => "-".into(),
         };
         rows.push(vec![
             s.name.clone(),
@@ -185,11 +199,23 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
             },
         ]);
     }
-    let widths: Vec<usize> = (0..header.len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+    rows
+}
+
+/// A table as text: columns as wide as their widest cell, the first left-aligned and
+/// the others right-aligned, two spaces apart.
+pub fn render(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r.get(c).map_or(0, |cell| cell.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
-    let mut out = format!("{total_games} games\n");
-    for row in &rows {
+    let mut out = String::new();
+    for row in rows {
         let cells: Vec<String> = row
             .iter()
             .zip(&widths)
@@ -206,13 +232,6 @@ pub fn report(stats: &[EngineStats], total_games: usize) -> String {
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
     }
-    out.push_str(
-        "W-D-L: wins-draws-losses (black, white: as that colour); score: points per game \
-         (draw = ½) against all opponents, with its 95% interval and the Elo difference it \
-         implies; length: moves per game; captures: stones captured per game; \
-         resign/time/illegal/crash: games lost that way; cpu: CPU seconds per game, as \
-         the engine's cputime reports them.\n",
-    );
     out
 }
 
@@ -235,18 +254,12 @@ mod tests {
 
     fn game(black: usize, white: usize, result: &str, end: End) -> GameRecord {
         GameRecord {
-            game: 1,
-            black,
-            white,
             result: result.into(),
             end,
             moves: 10,
             passes: [1, 2],
             captures: [3, 4],
-            time: [0.0, 0.0],
-            cpu: [None, None],
-            opening: 0,
-            reason: String::new(),
+            ..GameRecord::new(1, black, white)
         }
     }
 
@@ -279,9 +292,9 @@ mod tests {
         assert_eq!(s[1].resignations, 1);
         assert_eq!(s[0].captures, 3 + 4 + 3 + 4);
         assert_eq!(s[1].passes, 2 + 1 + 2 + 1);
-        let (e, err) = s[0].elo().unwrap();
+        let (e, err) = s[0].all.elo().unwrap();
         assert!((e - elo(0.625)).abs() < 1e-9 && err > 100.0);
-        let text = report(&s, 4);
+        let text = render(&engine_table(&s, &[None, None]));
         assert!(text.contains("2-1-1"), "{text}");
     }
 }

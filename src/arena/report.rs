@@ -1,0 +1,90 @@
+//! The report of a match, printed at its end and by `tabula match --report`: the engines'
+//! table with their ratings, the head-to-head table, and the SPRT.
+
+use super::ratings::{self, Crosstable};
+use super::results::GameRecord;
+use super::schedule::{Pairing, engine_pairs};
+use super::sprt::{PairTest, Sprt, pair_tests};
+use super::stats;
+
+/// What the report needs to know of a match besides its games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub names: Vec<String>,
+    pub pairing: Pairing,
+    /// Games per pair of engines (with an SPRT, the most).
+    pub games: usize,
+    pub sprt: Option<Sprt>,
+}
+
+impl Plan {
+    pub fn engine_pairs(&self) -> Vec<(usize, usize)> {
+        engine_pairs(self.names.len(), self.pairing)
+    }
+
+    /// The SPRT of every pair of engines, if the match has one.
+    pub fn tests(&self, finished: &[GameRecord]) -> Vec<PairTest> {
+        match &self.sprt {
+            Some(sprt) => pair_tests(sprt, &self.engine_pairs(), self.games, finished),
+            None => Vec::new(),
+        }
+    }
+
+    /// The progress line's summary: each engine's W-D-L, and the LLR of each test.
+    pub fn progress(&self, finished: &[GameRecord]) -> String {
+        let mut parts: Vec<String> = stats::tally(&self.names, finished)
+            .iter()
+            .map(|s| format!("{} {}", s.name, s.all.text()))
+            .collect();
+        if let Some(sprt) = &self.sprt {
+            let tests = self.tests(finished);
+            let several = tests.len() > 1;
+            for t in &tests {
+                let who = if several {
+                    format!("{}: ", self.names[t.engines.1])
+                } else {
+                    String::new()
+                };
+                parts.push(format!("{who}{}", t.progress(sprt)));
+            }
+        }
+        parts.join(", ")
+    }
+}
+
+const LEGEND: &str = "W-D-L: wins-draws-losses (black, white: as that colour); score: \
+    points per game (draw = ½) against all opponents, with its 95% interval; Elo: the \
+    rating by maximum likelihood over all games (mean 0), with its 95% error; length: \
+    moves per game; captures: stones captured per game; resign/time/illegal/crash: games \
+    lost that way; cpu: CPU seconds per game, as the engine's cputime reports them.\n";
+
+const HEAD_TO_HEAD_LEGEND: &str = "Head to head: the first engine's results against the \
+    second, and the Elo difference its score implies.\n";
+
+/// The whole report of `finished` (in any order).
+pub fn report(plan: &Plan, finished: &[GameRecord]) -> String {
+    let mut games = finished.to_vec();
+    games.sort_by_key(|g| g.game);
+    let table = Crosstable::new(plan.names.len(), &games);
+    let ratings = ratings::ratings(&table);
+    let engines = stats::engine_table(&stats::tally(&plan.names, &games), &ratings);
+    let mut out = format!("{} games\n", games.len());
+    out.push_str(&stats::render(&engines));
+    out.push_str(LEGEND);
+    if ratings.iter().all(Option::is_none) && !games.is_empty() {
+        out.push_str(
+            "No finite ratings yet: some group of engines has scored nothing against the \
+             rest.\n",
+        );
+    }
+    out.push('\n');
+    out.push_str(&stats::render(&ratings::head_to_head(&plan.names, &table)));
+    out.push_str(HEAD_TO_HEAD_LEGEND);
+    if let Some(sprt) = &plan.sprt {
+        out.push('\n');
+        for t in plan.tests(&games) {
+            out.push_str(&t.summary(sprt, &plan.names));
+        }
+    }
+    out
+}
