@@ -206,7 +206,7 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
             scope.spawn(move || worker(shared, tx));
         }
         drop(tx);
-        for played in rx {
+        for (played, taken) in rx {
             let saved = save_record(&o.out, &played, &names, o, &setup)
                 .and_then(|_| results.append(&played.record));
             let mut queue = shared.queue.lock().unwrap_or_else(|e| e.into_inner());
@@ -219,6 +219,7 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
             // A decided SPRT stops handing out its games; running ones finish.
             drop_decided(&plan, &finished, &mut queue);
             drop(queue);
+            let _ = taken.send(());
             progress.game(&played.record, &names, &plan.progress(&finished));
         }
     });

@@ -90,9 +90,15 @@ fn clock_style(spec: &EngineSpec) -> ClockStyle {
     }
 }
 
+/// A finished game, and how the main thread says it has taken it into account.
+pub type Done = (Played, mpsc::Sender<()>);
+
 /// A worker: takes games from the queue until it is empty; engines stay up between
-/// games, and one that failed is started afresh for its next game.
-pub fn worker(shared: &Shared, done: mpsc::Sender<Played>) {
+/// games, and one that failed is started afresh for its next game. After each game it
+/// waits until the main thread has taken the result into account (an SPRT may have
+/// decided), so that it never starts a game the result would have cancelled.
+pub fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
+    let (taken, wait_taken) = mpsc::channel();
     let engines = &shared.options.engines;
     let mut players: Vec<Option<Box<dyn Player>>> = engines.iter().map(|_| None).collect();
     loop {
@@ -158,7 +164,7 @@ pub fn worker(shared: &Shared, done: mpsc::Sender<Played>) {
                 p.close();
             }
         }
-        if done.send(played).is_err() {
+        if done.send((played, taken.clone())).is_err() || wait_taken.recv().is_err() {
             break;
         }
     }
