@@ -430,6 +430,23 @@ mod tests {
                 .unwrap()
                 .ends_with("occupied point\n")
         );
+        // The number of games does not pin the match: resuming with more rewrites it.
+        let more = |n: &str| vec![settings[0].clone(), (GAMES_KEY.to_string(), n.to_string())];
+        let (_, old) = ResultsFile::open(&path, &more("4"), true).unwrap();
+        assert_eq!(old.len(), 2);
+        let (_, old) = ResultsFile::open(&path, &more("8"), true).unwrap();
+        assert_eq!(old.len(), 2);
+        let back = Results::read(&path).unwrap();
+        assert_eq!(back.get(GAMES_KEY), Some("8"));
+        assert_eq!(back.get("game"), Some("Go"));
+        assert_eq!(back.games.len(), 2);
+        // The shard does.
+        let mut shard = more("8");
+        shard.push((SHARD_KEY.to_string(), "1/2".to_string()));
+        assert!(matches!(
+            ResultsFile::open(&path, &shard, true),
+            Err(ResultsError::Mismatch(..))
+        ));
         let other = vec![("game".to_string(), "Renju".to_string())];
         assert!(matches!(
             ResultsFile::open(&path, &other, true),

@@ -1,0 +1,106 @@
+//! The SPRT in real matches: it stops early with H1 when one engine is much stronger,
+//! with H0 when the two are the same engine, and `--report` reads the same test back.
+
+mod arena_common;
+
+use std::process::Command;
+
+use arena_common::*;
+
+#[test]
+fn sprt_accepts_h1_early_on_a_lopsided_pair() {
+    let dir = out_dir("sprt-h1");
+    let strong = format!("{TABULA} --playouts 300");
+    let weak = tabula(1);
+    let run = run_match(
+        &dir,
+        &[
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--games",
+            "100",
+            "--parallel",
+            "2",
+            "--sprt",
+            "elo0=0,elo1=50",
+            "--engine",
+            &strong,
+            "--name",
+            "strong",
+            "--engine",
+            &weak,
+            "--name",
+            "weak",
+        ],
+    );
+    // The strong engine wins every game: each pair of two wins adds 0.134 to the LLR
+    // (fishtest's LLR_logistic(0, 50, [0, 0, 0, 0, n]) is 2.67 for n = 20, 3.07 for
+    // 23), so the 23rd pair crosses 2.94.
+    let verdict = "H1 accepted after 23 game pairs; \
+                   pentanomial [0, 0, 0, 0, 23] (pairs scoring 0, ½, 1, 1½, 2); \
+                   LLR 3.07 [-2.94, 2.94]";
+    assert!(run.stdout.contains(verdict), "{}", run.stdout);
+    // Game 47 may be running when game 46 decides: it finishes.
+    let n = run.games.len();
+    assert!((46..=47).contains(&n), "{n} games:\n{}", run.stderr);
+    assert!(
+        run.games
+            .iter()
+            .all(|g| g.winner().map(|c| g.engine(c)) == Some(0))
+    );
+    assert!(
+        run.stderr.contains("LLR 3.07 [-2.94, 2.94] H1 accepted"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("LLR 0.13 [-2.94, 2.94]"),
+        "{}",
+        run.stderr
+    );
+    // The report read back from the folder says the same.
+    let out = Command::new(TABULA)
+        .args(["match", "--report"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(verdict));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sprt_accepts_h0_on_identical_engines_within_its_maximum() {
+    let dir = out_dir("sprt-h0");
+    let engine = format!("{TABULA} --playouts 50");
+    let run = run_match(
+        &dir,
+        &[
+            "--game",
+            "Connect Four",
+            "--games",
+            "60",
+            "--sprt",
+            "elo0=0,elo1=50",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+        ],
+    );
+    // Every game of the engine against itself is drawn: each pair of two draws takes
+    // 0.154 from the LLR (fishtest: LLR_logistic(0, 50, [0, 0, 20, 0, 0]) = -3.08).
+    assert!(
+        run.stdout.contains(
+            "H0 accepted after 20 game pairs; \
+             pentanomial [0, 0, 20, 0, 0] (pairs scoring 0, ½, 1, 1½, 2); \
+             LLR -3.08 [-2.94, 2.94]"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.games.len(), 40, "one game at a time: it stops at once");
+    assert!(run.stdout.starts_with("40 games\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
