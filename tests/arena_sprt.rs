@@ -7,9 +7,9 @@ use std::process::Command;
 
 use arena_common::*;
 
-#[test]
-fn sprt_accepts_h1_early_on_a_lopsided_pair() {
-    let dir = out_dir("sprt-h1");
+/// Tabula at 300 playouts a move against tabula at 1 on 5×5, at most 100 games.
+fn lopsided(test: &str, parallel: &str) -> (std::path::PathBuf, MatchRun) {
+    let dir = out_dir(test);
     let strong = format!("{TABULA} --playouts 300");
     let weak = tabula(1);
     let run = run_match(
@@ -22,7 +22,7 @@ fn sprt_accepts_h1_early_on_a_lopsided_pair() {
             "--games",
             "100",
             "--parallel",
-            "2",
+            parallel,
             "--sprt",
             "elo0=0,elo1=50",
             "--engine",
@@ -35,16 +35,20 @@ fn sprt_accepts_h1_early_on_a_lopsided_pair() {
             "weak",
         ],
     );
-    // The strong engine wins every game: each pair of two wins adds 0.134 to the LLR
-    // (fishtest's LLR_logistic(0, 50, [0, 0, 0, 0, n]) is 2.67 for n = 20, 3.07 for
-    // 23), so the 23rd pair crosses 2.94.
-    let verdict = "H1 accepted after 23 game pairs; \
-                   pentanomial [0, 0, 0, 0, 23] (pairs scoring 0, ½, 1, 1½, 2); \
-                   LLR 3.07 [-2.94, 2.94]";
-    assert!(run.stdout.contains(verdict), "{}", run.stdout);
-    // Game 47 may be running when game 46 decides: it finishes.
-    let n = run.games.len();
-    assert!((46..=47).contains(&n), "{n} games:\n{}", run.stderr);
+    (dir, run)
+}
+
+/// The strong engine wins every game: each pair of two wins adds 0.134 to the LLR
+/// (fishtest's LLR_logistic(0, 50, [0, 0, 0, 0, n]) is 2.67 for n = 20, 3.07 for 23),
+/// so the 23rd pair crosses 2.94.
+const H1_VERDICT: &str = "H1 accepted after 23 game pairs; \
+    pentanomial [0, 0, 0, 0, 23] (pairs scoring 0, ½, 1, 1½, 2); LLR 3.07 [-2.94, 2.94]";
+
+#[test]
+fn sprt_accepts_h1_early_on_a_lopsided_pair() {
+    let (dir, run) = lopsided("sprt-h1", "1");
+    assert!(run.stdout.contains(H1_VERDICT), "{}", run.stdout);
+    assert_eq!(run.games.len(), 46, "one game at a time: it stops at once");
     assert!(
         run.games
             .iter()
@@ -66,7 +70,18 @@ fn sprt_accepts_h1_early_on_a_lopsided_pair() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains(verdict));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(H1_VERDICT));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn with_parallel_games_the_verdict_is_the_same() {
+    // Two at a time, games end in any order; a pair counts once it and the pairs
+    // before it are complete, so the test decides at the same pair. Games running (or
+    // started while game 46 was) finish and are recorded, outside the test.
+    let (dir, run) = lopsided("sprt-h1-parallel", "2");
+    assert!(run.stdout.contains(H1_VERDICT), "{}", run.stdout);
+    assert!((46..100).contains(&run.games.len()), "{}", run.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,6 +1,7 @@
 //! `tabula match --report DIR...`: one match put back together from the folders of its
 //! shards (or from its one folder), checked to be whole, and reported as one run would.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::report::{Plan, report};
@@ -147,6 +148,7 @@ pub fn report_folders(dirs: &[PathBuf]) -> Result<String, String> {
 fn unplayed(plan: &Plan, finished: &[GameRecord]) -> Vec<usize> {
     let pairs = plan.engine_pairs().len();
     let tests = plan.tests(finished);
+    let done: HashSet<usize> = finished.iter().map(|g| g.game).collect();
     (1..=plan.games * pairs)
         .filter(|&g| {
             let (p, round) = slot(g, pairs);
@@ -154,7 +156,7 @@ fn unplayed(plan: &Plan, finished: &[GameRecord]) -> Vec<usize> {
                 .get(p)
                 .and_then(|t| t.stop_round)
                 .is_none_or(|stop| round < stop);
-            needed && !finished.iter().any(|f| f.game == g)
+            needed && !done.contains(&g)
         })
         .collect()
 }

@@ -24,7 +24,7 @@ pub mod sprt;
 pub mod stats;
 pub mod worker;
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc;
@@ -35,8 +35,9 @@ use options::{MatchOptions, Parsed, Protocol};
 use player::GameSetup;
 use referee::Referee;
 use report::Plan;
-use results::{GAMES_KEY, GameRecord, ResultsFile, SHARD_KEY};
+use results::{GAMES_KEY, ResultsFile, SHARD_KEY};
 use schedule::{Scheduled, fingerprint, schedule, slot};
+use sprt::PairTest;
 use worker::{Shared, check_engines, worker};
 
 /// Runs `tabula match` with the arguments after `match`; the process exit status.
@@ -129,8 +130,7 @@ fn save_record(
 }
 
 /// Removes from `queue` the games of engine pairs whose SPRT has decided.
-fn drop_decided(plan: &Plan, finished: &[GameRecord], queue: &mut VecDeque<Scheduled>) {
-    let tests = plan.tests(finished);
+fn drop_decided(tests: &[PairTest], queue: &mut VecDeque<Scheduled>) {
     if tests.is_empty() {
         return;
     }
@@ -175,12 +175,16 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
         .filter(|s| o.shard.is_none_or(|shard| shard.plays(s.record.game)))
         .collect();
     let total = all.len();
-    finished.retain(|r| all.iter().any(|s| s.record.game == r.game));
+    let scheduled: HashSet<usize> = all.iter().map(|s| s.record.game).collect();
+    finished.retain(|r| scheduled.contains(&r.game));
+    let done: HashSet<usize> = finished.iter().map(|r| r.game).collect();
     let mut queue: VecDeque<Scheduled> = all
         .into_iter()
-        .filter(|s| !finished.iter().any(|r| r.game == s.record.game))
+        .filter(|s| !done.contains(&s.record.game))
         .collect();
-    drop_decided(&plan, &finished, &mut queue);
+    let mut tests = plan.new_tests();
+    plan.update(&mut tests, &finished);
+    drop_decided(&tests, &mut queue);
     if !queue.is_empty() {
         check_engines(o, &o.out)?;
     }
@@ -217,10 +221,11 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
             }
             finished.push(played.record.clone());
             // A decided SPRT stops handing out its games; running ones finish.
-            drop_decided(&plan, &finished, &mut queue);
+            plan.update(&mut tests, &finished);
+            drop_decided(&tests, &mut queue);
             drop(queue);
             let _ = taken.send(());
-            progress.game(&played.record, &names, &plan.progress(&finished));
+            progress.game(&played.record, &names, &plan.progress(&finished, &tests));
         }
     });
     progress.finish();

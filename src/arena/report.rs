@@ -4,7 +4,7 @@
 use super::ratings::{self, Crosstable};
 use super::results::GameRecord;
 use super::schedule::{Pairing, engine_pairs};
-use super::sprt::{PairTest, Sprt, pair_tests};
+use super::sprt::{PairTest, Sprt, new_tests, pair_tests, update_tests};
 use super::stats;
 
 /// What the report needs to know of a match besides its games.
@@ -30,16 +30,29 @@ impl Plan {
         }
     }
 
+    /// The tests before any game, to bring up to date with `update` as games end.
+    pub fn new_tests(&self) -> Vec<PairTest> {
+        match &self.sprt {
+            Some(_) => new_tests(&self.engine_pairs(), self.games),
+            None => Vec::new(),
+        }
+    }
+
+    pub fn update(&self, tests: &mut [PairTest], finished: &[GameRecord]) {
+        if let Some(sprt) = &self.sprt {
+            update_tests(sprt, tests, finished);
+        }
+    }
+
     /// The progress line's summary: each engine's W-D-L, and the LLR of each test.
-    pub fn progress(&self, finished: &[GameRecord]) -> String {
+    pub fn progress(&self, finished: &[GameRecord], tests: &[PairTest]) -> String {
         let mut parts: Vec<String> = stats::tally(&self.names, finished)
             .iter()
             .map(|s| format!("{} {}", s.name, s.all.text()))
             .collect();
         if let Some(sprt) = &self.sprt {
-            let tests = self.tests(finished);
             let several = tests.len() > 1;
-            for t in &tests {
+            for t in tests {
                 let who = if several {
                     format!("{}: ", self.names[t.engines.1])
                 } else {

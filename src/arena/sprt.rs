@@ -213,60 +213,74 @@ pub struct PairTest {
     pub stop_round: Option<usize>,
     /// The most game pairs the match allows.
     pub max_pairs: usize,
+    /// The first game pair not yet in the test.
+    next: usize,
 }
 
-/// The test of every pair of engines after the `finished` games. Game pair k of an
-/// engine pair is its rounds 2k and 2k + 1 (the same opening, colours swapped); the pairs
-/// are read in this order, and the test stops at the first one missing a game, so that
-/// the verdict does not depend on the order in which parallel games end: a pair counts
-/// once it and every pair before it are complete.
+/// The tests of every pair of engines before any game.
+pub fn new_tests(engine_pairs: &[(usize, usize)], games_per_pair: usize) -> Vec<PairTest> {
+    engine_pairs
+        .iter()
+        .map(|&engines| PairTest {
+            engines,
+            counts: Pentanomial::default(),
+            llr: 0.0,
+            verdict: None,
+            later_pairs: 0,
+            stop_round: None,
+            max_pairs: games_per_pair / 2,
+            next: 0,
+        })
+        .collect()
+}
+
+/// Brings `tests` (one per pair of engines, in schedule order) up to date with the
+/// `finished` games. Game pair k of an engine pair is its rounds 2k and 2k + 1 (the same
+/// opening, colours swapped); the pairs are read in this order, and the test stops at
+/// the first one missing a game, so that the verdict does not depend on the order in
+/// which parallel games end: a pair counts once it and every pair before it are
+/// complete. Each pair's LLR is computed once, when it joins the test.
+pub fn update_tests(sprt: &Sprt, tests: &mut [PairTest], finished: &[GameRecord]) {
+    let by_number: HashMap<usize, &GameRecord> = finished.iter().map(|g| (g.game, g)).collect();
+    let n = tests.len();
+    for (p, test) in tests.iter_mut().enumerate() {
+        let pair = |k: usize| match [2 * k, 2 * k + 1].map(|r| by_number.get(&game_number(p, r, n)))
+        {
+            [Some(a), Some(b)] => Some((*a, *b)),
+            _ => None,
+        };
+        while test.verdict.is_none() && test.next < test.max_pairs {
+            let Some((a, b)) = pair(test.next) else {
+                break;
+            };
+            let first = test.engines.0;
+            test.counts
+                .add(half_points(a, first) + half_points(b, first));
+            test.llr = sprt.llr(&test.counts);
+            test.verdict = sprt.verdict(test.llr);
+            test.next += 1;
+            if test.verdict.is_some() {
+                test.stop_round = Some(2 * test.next);
+            }
+        }
+        if test.verdict.is_some() {
+            test.later_pairs = (test.next..test.max_pairs)
+                .filter(|&k| pair(k).is_some())
+                .count() as u32;
+        }
+    }
+}
+
+/// The test of every pair of engines after the `finished` games (see `update_tests`).
 pub fn pair_tests(
     sprt: &Sprt,
     engine_pairs: &[(usize, usize)],
     games_per_pair: usize,
     finished: &[GameRecord],
 ) -> Vec<PairTest> {
-    let by_number: HashMap<usize, &GameRecord> = finished.iter().map(|g| (g.game, g)).collect();
-    let n = engine_pairs.len();
-    engine_pairs
-        .iter()
-        .enumerate()
-        .map(|(p, &(first, _))| {
-            let max_pairs = games_per_pair / 2;
-            let mut test = PairTest {
-                engines: engine_pairs[p],
-                counts: Pentanomial::default(),
-                llr: 0.0,
-                verdict: None,
-                later_pairs: 0,
-                stop_round: None,
-                max_pairs,
-            };
-            let mut waiting = false;
-            for k in 0..max_pairs {
-                let pair = [2 * k, 2 * k + 1].map(|round| by_number.get(&game_number(p, round, n)));
-                let [Some(a), Some(b)] = pair else {
-                    waiting = true;
-                    continue;
-                };
-                if test.verdict.is_some() {
-                    test.later_pairs += 1;
-                    continue;
-                }
-                if waiting {
-                    continue;
-                }
-                test.counts
-                    .add(half_points(a, first) + half_points(b, first));
-                test.llr = sprt.llr(&test.counts);
-                test.verdict = sprt.verdict(test.llr);
-                if test.verdict.is_some() {
-                    test.stop_round = Some(2 * k + 2);
-                }
-            }
-            test
-        })
-        .collect()
+    let mut tests = new_tests(engine_pairs, games_per_pair);
+    update_tests(sprt, &mut tests, finished);
+    tests
 }
 
 /// Engine `engine`'s points in game `g`, in halves.
@@ -404,10 +418,15 @@ mod tests {
         assert_eq!(t.counts, Pentanomial([0, 0, 0, 0, 1]));
         assert_eq!((t.verdict, t.stop_round, t.max_pairs), (None, None, 5));
         assert!((t.llr - 0.5978864606316351).abs() < 1e-6, "{}", t.llr);
-        // Game 3 ends: pair 2 decides, and pair 3 was played after the decision.
+        // Game 3 ends: pair 2 decides, and pair 3 was played after the decision. Tests
+        // brought up to date game by game agree with tests computed afresh.
+        let mut running = new_tests(&pairs, 10);
+        update_tests(&sprt, &mut running, &finished);
         let mut finished = finished;
         finished.insert(0, won_by_first(3));
-        let t = &pair_tests(&sprt, &pairs, 10, &finished)[0];
+        update_tests(&sprt, &mut running, &finished);
+        assert_eq!(running, pair_tests(&sprt, &pairs, 10, &finished));
+        let t = &running[0];
         assert_eq!(t.counts, Pentanomial([0, 0, 0, 0, 2]));
         assert_eq!(t.verdict, Some(Verdict::H1));
         assert_eq!((t.stop_round, t.later_pairs), (Some(4), 1));
