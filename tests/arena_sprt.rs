@@ -7,24 +7,24 @@ use std::process::Command;
 
 use arena_common::*;
 
-/// Tabula at 300 playouts a move against tabula at 1 on 5×5, at most 100 games.
-fn lopsided(test: &str, parallel: &str) -> (std::path::PathBuf, MatchRun) {
+/// A match on 5×5 of at most 100 games per pair with `--sprt elo0=0,elo1=50`.
+fn five_by_five(test: &str, args: &[&str]) -> (std::path::PathBuf, MatchRun) {
     let dir = out_dir(test);
-    let strong = format!("{TABULA} --playouts 300");
-    let weak = tabula(1);
-    let run = run_match(
-        &dir,
+    let mut all = vec!["--size", "5", "--komi", "0.5", "--games", "100"];
+    all.extend(["--sprt", "elo0=0,elo1=50"]);
+    all.extend_from_slice(args);
+    let run = run_match(&dir, &all);
+    (dir, run)
+}
+
+/// Tabula at 300 playouts a move against tabula at 1.
+fn lopsided(test: &str, parallel: &str) -> (std::path::PathBuf, MatchRun) {
+    let (strong, weak) = (format!("{TABULA} --playouts 300"), tabula(1));
+    five_by_five(
+        test,
         &[
-            "--size",
-            "5",
-            "--komi",
-            "0.5",
-            "--games",
-            "100",
             "--parallel",
             parallel,
-            "--sprt",
-            "elo0=0,elo1=50",
             "--engine",
             &strong,
             "--name",
@@ -34,8 +34,7 @@ fn lopsided(test: &str, parallel: &str) -> (std::path::PathBuf, MatchRun) {
             "--name",
             "weak",
         ],
-    );
-    (dir, run)
+    )
 }
 
 /// The strong engine wins every game: each pair of two wins adds 0.134 to the LLR
@@ -117,5 +116,57 @@ fn sprt_accepts_h0_on_identical_engines_within_its_maximum() {
     );
     assert_eq!(run.games.len(), 40, "one game at a time: it stops at once");
     assert!(run.stdout.starts_with("40 games\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gauntlet_tests_the_first_engine_against_each_other_one() {
+    let (strong, weak) = (format!("{TABULA} --playouts 300"), tabula(1));
+    let (dir, run) = five_by_five(
+        "sprt-gauntlet",
+        &[
+            "--gauntlet",
+            "--engine",
+            &strong,
+            "--name",
+            "a",
+            "--engine",
+            &weak,
+            "--name",
+            "b",
+            "--engine",
+            &strong,
+            "--name",
+            "c",
+        ],
+    );
+    // a beats b every time (H1 after 23 pairs, as above); against itself, c, Black wins
+    // every game but three, so 17 pairs of a win and a loss and 3 of two losses take
+    // the LLR to −3.08 after 20 pairs (fishtest: LLR_logistic(0, 50, [3, 0, 17, 0, 0])
+    // = −3.084; −2.93 a pair before). Each pair of engines stops on its own.
+    assert!(
+        run.stdout.contains(&format!(
+            "SPRT a vs b (logistic Elo, elo0=0, elo1=50, alpha=0.05, beta=0.05): {H1_VERDICT}"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "SPRT a vs c (logistic Elo, elo0=0, elo1=50, alpha=0.05, beta=0.05): \
+             H0 accepted after 20 game pairs; pentanomial [3, 0, 17, 0, 0]"
+        ),
+        "{}",
+        run.stdout
+    );
+    let played = |other: usize| {
+        run.games
+            .iter()
+            .filter(|g| g.black == other || g.white == other)
+            .count()
+    };
+    assert_eq!((played(1), played(2)), (46, 40));
+    assert!(run.games.iter().all(|g| g.black == 0 || g.white == 0));
+    assert!(run.stderr.contains("b: LLR "), "{}", run.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
