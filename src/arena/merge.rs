@@ -10,6 +10,9 @@ use super::schedule::{Pairing, slot};
 use super::shard::Shard;
 use super::sprt::Sprt;
 
+/// The most games `--report` accepts in a match.
+const MOST_GAMES: usize = 10_000_000;
+
 /// One folder's results, and the shard it holds.
 struct Part {
     dir: PathBuf,
@@ -116,6 +119,15 @@ pub fn report_folders(dirs: &[PathBuf]) -> Result<String, String> {
         .max()
         .unwrap_or(0);
     let plan = plan(&first.results, games)?;
+    // The one run holds every game of its schedule in memory; a header saying more is
+    // not one tabula wrote.
+    let total = games.checked_mul(plan.engine_pairs().len());
+    if total.is_none_or(|t| t > MOST_GAMES) {
+        return Err(format!(
+            "{}: the results header's games line ({games}) is out of range",
+            first.dir.display()
+        ));
+    }
     let finished: Vec<GameRecord> = parts
         .iter()
         .flat_map(|p| p.results.games.iter().cloned())

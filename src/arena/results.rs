@@ -168,7 +168,7 @@ pub fn parse_line(line: &str) -> Option<GameRecord> {
         return None;
     }
     Some(GameRecord {
-        game: f[0].parse().ok()?,
+        game: f[0].parse().ok().filter(|&g| g > 0)?,
         black: f[1].parse().ok()?,
         white: f[2].parse().ok()?,
         result: f[3].to_string(),
@@ -386,6 +386,13 @@ mod tests {
             opening: 0,
             reason: "Black played E5\ton an occupied point".into(),
         }
+    }
+
+    #[test]
+    fn game_numbers_start_at_one() {
+        let line = format_line(&record(1));
+        assert!(parse_line(&line).is_some());
+        assert_eq!(parse_line(&format!("0{}", &line[1..])), None);
     }
 
     #[test]

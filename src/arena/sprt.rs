@@ -132,6 +132,11 @@ impl Sprt {
         if sprt.elo0 >= sprt.elo1 {
             return Err("--sprt: elo0 must be below elo1".into());
         }
+        // Beyond ±1000 Elo an expected score is 1 or 0 to a few parts in 10⁴: no test
+        // between two such hypotheses is worth a match.
+        if sprt.elo0.abs() > 1000.0 || sprt.elo1.abs() > 1000.0 {
+            return Err("--sprt: elo0 and elo1 must be within ±1000".into());
+        }
         let unit = |x: f64| x > 0.0 && x < 1.0;
         if !(unit(sprt.alpha) && unit(sprt.beta) && sprt.alpha + sprt.beta < 1.0) {
             return Err("--sprt: alpha and beta must be in (0, 1), their sum below 1".into());
