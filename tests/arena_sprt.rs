@@ -91,21 +91,19 @@ fn with_parallel_games_the_verdict_is_the_same() {
 fn sprt_accepts_h0_on_identical_engines_within_its_maximum() {
     let dir = out_dir("sprt-h0");
     let engine = format!("{TABULA} --playouts 50");
-    let run = run_match(
-        &dir,
-        &[
-            "--game",
-            "Connect Four",
-            "--games",
-            "60",
-            "--sprt",
-            "elo0=0,elo1=50",
-            "--engine",
-            &engine,
-            "--engine",
-            &engine,
-        ],
-    );
+    let args = [
+        "--game",
+        "Connect Four",
+        "--games",
+        "60",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--engine",
+        &engine,
+        "--engine",
+        &engine,
+    ];
+    let run = run_match(&dir, &args);
     // Every game of the engine against itself is drawn: each pair of two draws takes
     // 0.154 from the LLR (fishtest: LLR_logistic(0, 50, [0, 0, 20, 0, 0]) = -3.08).
     assert!(
@@ -119,6 +117,12 @@ fn sprt_accepts_h0_on_identical_engines_within_its_maximum() {
     );
     assert_eq!(run.games.len(), 40, "one game at a time: it stops at once");
     assert!(run.stdout.starts_with("40 games\n"));
+    // Resumed, the decided match plays nothing more and reports the same.
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let again = run_match(&dir, &resumed);
+    assert_eq!(again.games, run.games);
+    assert_eq!(again.stdout, run.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
