@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Gomocup brain for the arena tests: it keeps the board from BOARD and TURN and
 plays the first empty point, row by row from the top left. It chats with MESSAGE
-lines before its moves, as real brains do.
+lines before its moves, as real brains do, and says who it is to ABOUT.
 
 usage: pbrain-fake.py [hang N]   (with `hang N`, it never answers its Nth move)
 With FAKE_PBRAIN_LOG set, every line it reads is appended to that file."""
