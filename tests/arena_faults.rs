@@ -48,10 +48,11 @@ fn only_game(run: &MatchRun) -> &GameRecord {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
-    if python().is_none() {
-        return;
-    }
     let marker = std::env::temp_dir().join(format!("tabula-crash-once-{}", std::process::id()));
     let _ = std::fs::remove_file(&marker);
     let (run, log) = fake_as_black("crash", "crash-once", marker.to_str().unwrap(), &[], "2");
@@ -83,10 +84,11 @@ fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn an_engine_that_hangs_loses_on_time_after_its_move_time_and_margin() {
-    if python().is_none() {
-        return;
-    }
     let started = Instant::now();
     let (run, _) = fake_as_black(
         "hang",
@@ -104,10 +106,11 @@ fn an_engine_that_hangs_loses_on_time_after_its_move_time_and_margin() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn an_engine_without_a_clock_is_still_cut_off_by_the_timeout() {
-    if python().is_none() {
-        return;
-    }
     let (run, _) = fake_as_black("timeout", "hang", "1", &["--timeout", "1"], "1");
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end, g.moves), ("W+T", End::Time, 0));
@@ -119,10 +122,11 @@ fn an_engine_without_a_clock_is_still_cut_off_by_the_timeout() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn running_out_of_main_time_loses_and_the_engine_is_told_its_clock() {
-    if python().is_none() {
-        return;
-    }
     let dir = out_dir("slow");
     let log = dir.join("commands.log");
     let slow = fake("slow", "0.3");
@@ -158,20 +162,22 @@ fn running_out_of_main_time_loses_and_the_engine_is_told_its_clock() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn garbage_output_loses() {
-    if python().is_none() {
-        return;
-    }
     let g = only_game(&fake_as_black("garbage", "garbage", "2", &[], "1").0).clone();
     assert_eq!((g.result.as_str(), g.end), ("W+F", End::Garbage));
     assert!(g.reason.contains("I think I will play"), "{}", g.reason);
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn an_illegal_move_loses_with_the_move_named() {
-    if python().is_none() {
-        return;
-    }
     let (run, _) = fake_as_black("illegal", "illegal", "2", &[], "1");
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end), ("W+F", End::Illegal));
@@ -191,10 +197,11 @@ fn an_illegal_move_loses_with_the_move_named() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn resigning_and_refusing_a_legal_move_lose() {
-    if python().is_none() {
-        return;
-    }
     let (run, _) = fake_as_black("resign", "resign", "3", &[], "1");
     let g = only_game(&run);
     assert_eq!((g.result.as_str(), g.end), ("W+R", End::Resign));
@@ -236,10 +243,11 @@ fn an_engine_that_cannot_start_stops_the_match_before_the_first_game() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn an_engine_that_answers_garbage_at_the_start_stops_the_match() {
-    if python().is_none() {
-        return;
-    }
     let dir = out_dir("garbage-start");
     // A Gomocup brain speaking GTP: its answer to `protocol_version` is not GTP.
     let brain = format!(

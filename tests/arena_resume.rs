@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 use arena_common::*;
 
 #[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
 fn a_killed_match_resumes_without_losing_or_repeating_games() {
-    if python().is_none() {
-        return;
-    }
     let dir = out_dir("resume");
     // Slow enough (about a second a game) to be killed in the middle.
     let slow = fake("slow", "0.1");

@@ -3,7 +3,6 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -17,20 +16,6 @@ pub fn out_dir(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// python3, or `None` after saying why the test is skipped.
-pub fn python() -> Option<&'static str> {
-    let ok = Command::new("python3")
-        .arg("-c")
-        .arg("pass")
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        println!("SKIPPED: python3 not found (the fake engines are Python scripts)");
-        eprintln!("SKIPPED: python3 not found (the fake engines are Python scripts)");
-    }
-    ok.then_some("python3")
 }
 
 pub fn fake_engines() -> PathBuf {
@@ -139,27 +124,6 @@ pub fn check_records(dir: &Path, games: &[GameRecord]) {
     sgfmill_reads(&files, games);
 }
 
-/// Whether sgfmill, the second and independent reader of the records, is there. Without
-/// it the test says so on the terminal (past the test harness's capture); under CI
-/// (`CI=true`), where .ci/run installs it, its absence fails the test.
-pub fn sgfmill() -> bool {
-    let has_sgfmill = Command::new("python3")
-        .args(["-c", "import sgfmill"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_sgfmill {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "sgfmill is missing under CI: .ci/run installs it with pip install sgfmill"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED (sgfmill part): python3 -c 'import sgfmill' fails (pip install sgfmill)"
-        );
-    }
-    has_sgfmill
-}
-
 /// A property that stands twice in one node of the SGF `text` (SGF allows one of each),
 /// with the node's number (from 0). Read as text, so that Pentobi's four-colour
 /// properties (`1[…]` to `4[…]`), which no SGF reader takes, are checked too.
@@ -196,8 +160,11 @@ pub fn repeated_property(text: &str) -> Option<(usize, String)> {
     })
 }
 
+/// sgfmill's reading of the records: their results and lengths. Left out where the
+/// build found no sgfmill (`tests/arena_engines.rs` then shows its own sgfmill test as
+/// ignored, with the reason; under CI a missing sgfmill fails `tests/outside_programs.rs`).
 fn sgfmill_reads(files: &[PathBuf], games: &[GameRecord]) {
-    if !sgfmill() {
+    if cfg!(missing_sgfmill) {
         return;
     }
     let script = "import sys\nfrom sgfmill import sgf\nfor f in sys.argv[1:]:\n    g = sgf.Sgf_game.from_bytes(open(f, 'rb').read())\n    print(g.get_root().get('RE'), len(g.get_main_sequence()) - 1)\n";
