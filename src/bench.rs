@@ -32,11 +32,59 @@ impl Timer {
     }
 }
 
-pub fn run(settings: &Settings) {
+/// One figure of the bench alone, with its work fixed on the command line, so that it can
+/// be timed from outside against another program doing the same work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Only {
+    /// `go-light SIZE PLAYOUTS`: light playouts from the empty board.
+    GoLight { size: usize, playouts: u32 },
+    /// `go-mcts SIZE PLAYOUTS`: one search of the Go engine from the empty board, 1 thread.
+    GoMcts { size: usize, playouts: u64 },
+}
+
+impl Only {
+    /// Reads `NAME SIZE PLAYOUTS`; `None` if `name` is not a bench name.
+    pub fn parse(name: &str, size: &str, playouts: &str) -> Option<Result<Only, String>> {
+        use crate::games::go::{board::MAX_SIZE, game::MIN_SIZE};
+        if name != "go-light" && name != "go-mcts" {
+            return None;
+        }
+        let size = match size.parse::<usize>() {
+            Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => n,
+            _ => {
+                return Some(Err(format!(
+                    "{name}: size {size:?} is not {MIN_SIZE} to {MAX_SIZE}"
+                )));
+            }
+        };
+        let Ok(playouts) = playouts.parse::<u32>() else {
+            return Some(Err(format!("{name}: not a playout count: {playouts:?}")));
+        };
+        Some(Ok(match name {
+            "go-light" => Only::GoLight { size, playouts },
+            _ => Only::GoMcts {
+                size,
+                playouts: playouts as u64,
+            },
+        }))
+    }
+}
+
+pub fn run(settings: &Settings, only: Option<Only>) {
     println!(
         "tabula {} bench (1 thread unless said)",
         env!("CARGO_PKG_VERSION")
     );
+    match only {
+        Some(Only::GoLight { size, playouts }) => {
+            return go_light_playouts(size, playouts, settings.seed);
+        }
+        Some(Only::GoMcts { size, playouts }) => {
+            go_mcts(size, playouts, 1, settings.seed);
+            return;
+        }
+        None => {}
+    }
     for (size, playouts) in [(9, 200_000), (19, 40_000)] {
         go_light_playouts(size, playouts, settings.seed);
     }
@@ -129,4 +177,37 @@ fn gtp_play_undo(pairs: u32) {
          (successful commands {ok})",
         pairs as f64 / cpu
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_figure_is_named_with_its_size_and_count() {
+        assert_eq!(
+            Only::parse("go-light", "9", "200000"),
+            Some(Ok(Only::GoLight {
+                size: 9,
+                playouts: 200_000
+            }))
+        );
+        assert_eq!(
+            Only::parse("go-mcts", "19", "500"),
+            Some(Ok(Only::GoMcts {
+                size: 19,
+                playouts: 500
+            }))
+        );
+        assert_eq!(Only::parse("gtp", "9", "1"), None);
+        for (size, count) in [
+            ("1", "10"),
+            ("26", "10"),
+            ("9", "-1"),
+            ("9", ""),
+            ("x", "1"),
+        ] {
+            assert!(matches!(Only::parse("go-light", size, count), Some(Err(_))));
+        }
+    }
 }

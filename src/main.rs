@@ -10,6 +10,9 @@ tabula: a game engine over GTP v2 on stdin/stdout
 
 usage: tabula [options]          serve GTP (Go 19x19 by default)
        tabula bench [options]    print speed figures
+       tabula bench go-light|go-mcts SIZE PLAYOUTS [options]
+                                 one figure alone: light playouts, or one search
+                                 of the Go engine (1 thread), on a SIZExSIZE board
        tabula match [options]    engine against engine (tabula match --help)
 
 options:
@@ -25,6 +28,7 @@ Logs go to stderr; set RUST_LOG=debug for more.";
 
 struct Options {
     bench: bool,
+    bench_only: Option<tabula::bench::Only>,
     game: Option<String>,
     settings: Settings,
 }
@@ -38,6 +42,7 @@ fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, 
 fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
     let mut options = Options {
         bench: false,
+        bench_only: None,
         game: None,
         settings: Settings::default(),
     };
@@ -45,6 +50,14 @@ fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, 
     if args.peek().is_some_and(|a| a == "bench") {
         args.next();
         options.bench = true;
+        if let Some(name) = args.next_if(|a| !a.starts_with('-')) {
+            let size = args.next().unwrap_or_default();
+            let playouts = args.next().unwrap_or_default();
+            options.bench_only = match tabula::bench::Only::parse(&name, &size, &playouts) {
+                Some(only) => Some(only?),
+                None => return Err(format!("unknown bench {name:?} (try --help)")),
+            };
+        }
     }
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -93,7 +106,7 @@ fn main() -> ExitCode {
         }
     };
     if options.bench {
-        tabula::bench::run(&options.settings);
+        tabula::bench::run(&options.settings, options.bench_only);
         return ExitCode::SUCCESS;
     }
     let default_game: Box<dyn game::GtpGame> = Box::new(gtp::go::GoGtp::default());
