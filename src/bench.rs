@@ -134,11 +134,12 @@ fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) -> f64 {
 fn go_light_playouts(size: usize, playouts: u32, seed: u64) {
     let mut rng = Rng::new(seed);
     let empty = Board::new(size);
+    let mut board = empty.clone();
     let max_moves = max_playout_moves(size);
     let timer = Timer::start();
     let (mut moves, mut black_wins) = (0u64, 0u32);
     for _ in 0..playouts {
-        let mut board = empty.clone();
+        board.clone_from(&empty);
         moves += playout(&mut board, Color::Black, &mut rng, max_moves) as u64;
         black_wins += (area_difference(&board) > 0) as u32;
     }
