@@ -76,7 +76,9 @@ fn zobrist(color: Color, p: Point) -> u64 {
     ZOBRIST[color.index() * MAX_POINTS + p as usize]
 }
 
-/// Packed neighbour counts of one point: 4 bits each for black, white and empty neighbours.
+/// Packed neighbour counts of one point: 4 bits each for black, white and empty
+/// neighbours. An off-board neighbour counts as both black and white, so "every
+/// neighbour is black or off the board" is one comparison: the black count is 4.
 const NBR_SHIFT_EMPTY: u32 = 8;
 
 #[inline]
@@ -85,7 +87,7 @@ const fn nbr_unit(cell: Cell) -> u16 {
         Cell::Black => 1,
         Cell::White => 1 << 4,
         Cell::Empty => 1 << NBR_SHIFT_EMPTY,
-        Cell::Border => 0,
+        Cell::Border => 1 | 1 << 4,
     }
 }
 
@@ -199,8 +201,12 @@ impl Board {
         // Every on-board point starts empty; sentinels get counts too, since stones
         // placed next to them update theirs.
         for i in 0..board.empty_count {
-            for q in board.neighbours(board.empty[i]) {
+            let p = board.empty[i];
+            for q in board.neighbours(p) {
                 board.nbr[q as usize] += nbr_unit(Cell::Empty);
+                if board.cells[q as usize] == Cell::Border {
+                    board.nbr[p as usize] += nbr_unit(Cell::Border);
+                }
             }
         }
         board
@@ -288,15 +294,10 @@ impl Board {
         self.size * self.size - self.empty_count
     }
 
+    /// Empty neighbours of `p`.
     #[inline]
-    fn count_nbr(&self, p: Point, cell: Cell) -> u16 {
-        let shift = match cell {
-            Cell::Black => 0,
-            Cell::White => 4,
-            Cell::Empty => NBR_SHIFT_EMPTY,
-            Cell::Border => unreachable!("border neighbours are not counted"),
-        };
-        (self.nbr[p as usize] >> shift) & 0xF
+    fn empty_neighbours(&self, p: Point) -> u16 {
+        self.nbr[p as usize] >> NBR_SHIFT_EMPTY
     }
 
     /// Representative of the chain at `p` (a stone).
@@ -350,54 +351,77 @@ impl Board {
         libs
     }
 
-    /// True if `p` is empty and every neighbour is `color` or off the board.
+    /// True if every neighbour of `p` (an empty point) is `color` or off the board.
     #[inline]
     pub fn is_eyelike(&self, p: Point, color: Color) -> bool {
-        let opp = color.opponent().cell();
-        self.count_nbr(p, Cell::Empty) == 0 && self.count_nbr(p, opp) == 0
+        let shift = 4 * color.index() as u32;
+        (self.nbr[p as usize] >> shift) & 0xF == 4
     }
 
     /// An eye-like point whose diagonals the opponent does not control: one opponent
     /// diagonal is tolerated in the centre, none on the edge. Filling it only hurts.
+    #[inline]
     pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
-        if !self.is_eyelike(p, color) {
-            return false;
-        }
+        self.is_eyelike(p, color) && self.diagonals_allow_eye(p, color)
+    }
+
+    #[inline]
+    fn diagonals_allow_eye(&self, p: Point, color: Color) -> bool {
         let opp = color.opponent().cell();
         let mut bad = 0;
         let mut edge = false;
         for d in self.diagonals(p) {
-            match self.cells[d as usize] {
-                Cell::Border => edge = true,
-                c if c == opp => bad += 1,
-                _ => {}
-            }
+            let c = self.cells[d as usize];
+            bad += (c == opp) as u32;
+            edge |= c == Cell::Border;
         }
-        if edge { bad == 0 } else { bad <= 1 }
+        bad + (edge as u32) < 2
     }
 
-    /// Whether `color` may play on the empty point `p` without suicide, ignoring ko.
+    /// Whether `color` playing on the empty point `p` would leave its stone without
+    /// liberties, captures aside (ko is not looked at).
     #[inline]
     pub fn is_suicide(&self, p: Point, color: Color) -> bool {
-        if self.count_nbr(p, Cell::Empty) > 0 {
-            return false;
-        }
+        self.empty_neighbours(p) == 0 && self.is_suicide_crowded(p, color)
+    }
+
+    /// `is_suicide` for a point without empty neighbours: every neighbour is a stone or
+    /// off the board. A neighbouring chain's last liberty is `p` exactly when all its
+    /// pseudo-liberties are adjacencies to `p`, i.e. its count equals the number of
+    /// `p`'s neighbours in that chain. The move lives if it joins an own chain with
+    /// another liberty or takes an opponent chain's last one. Few branches: which
+    /// neighbour decides is a coin toss for the predictor.
+    #[inline]
+    fn is_suicide_crowded(&self, p: Point, color: Color) -> bool {
         let own = color.cell();
-        for q in self.neighbours(p) {
-            let c = self.cells[q as usize];
-            if c == Cell::Border {
-                continue;
-            }
-            let atari = self.in_atari(q);
-            if c == own {
-                if !atari {
-                    return false;
-                }
-            } else if atari {
-                return false;
-            }
+        let opp = color.opponent().cell();
+        let q = self.neighbours(p);
+        // Off-board neighbours share chain 0, which no stone belongs to.
+        let id = q.map(|q| self.chain[q as usize]);
+        let mut lives = false;
+        for i in 0..4 {
+            let in_chain = id.iter().filter(|&&other| other == id[i]).count() as u16;
+            let last_liberty = self.libs[id[i] as usize] == in_chain;
+            let c = self.cells[q[i] as usize];
+            lives |= (c == own) & !last_liberty | (c == opp) & last_liberty;
         }
-        true
+        !lives
+    }
+
+    /// Whether a playout may play `color` on the empty point `p`: legal under simple ko
+    /// without suicide, and not in one of its own true eyes. The same as
+    /// `is_legal_simple(p, color) && !is_true_eye(p, color)`, but a point with an empty
+    /// neighbour (most points for most of a game) costs one load: it can be neither
+    /// suicide, nor an eye, nor the ko point (a just-captured stone had no liberty).
+    #[inline]
+    pub fn is_playout_move(&self, p: Point, color: Color) -> bool {
+        self.empty_neighbours(p) != 0 || self.is_crowded_playout_move(p, color)
+    }
+
+    fn is_crowded_playout_move(&self, p: Point, color: Color) -> bool {
+        p != self.ko
+            && !(self.is_eyelike(p, color) && self.diagonals_allow_eye(p, color))
+            && !self.is_suicide_crowded(p, color)
     }
 
     /// Whether placing on `p` would capture at least one opponent chain.
@@ -514,8 +538,11 @@ impl Board {
             // Suicide: the opponent takes the own chain as prisoners.
             self.prisoners[color.opponent().index()] += self.stones[id as usize] as u32;
             self.remove_chain(id);
-        } else if captured == 1 && self.stones[id as usize] == 1 && self.in_atari(p) {
+        } else if captured == 1 && self.stones[id as usize] == 1 && self.libs[id as usize] == 1 {
+            // A lone stone that took one stone and has one liberty left (where that
+            // stone was): retaking at once would repeat the position.
             self.ko = last_captured;
+            debug_assert_eq!(self.empty_neighbours(self.ko), 0);
         }
         captured
     }
@@ -753,6 +780,70 @@ mod tests {
                 original.prisoners(Color::Black)
             );
         }
+    }
+
+    /// The eye rule spelled out: every neighbour own or off the board, and of the
+    /// diagonals at most one opponent stone in the centre, none on the edge.
+    fn true_eye_by_definition(b: &Board, p: Point, color: Color) -> bool {
+        let own = b.neighbours(p).iter().all(|&q| {
+            let c = b.cell(q);
+            c == Cell::Border || c.color() == Some(color)
+        });
+        let diagonal = b.diagonals(p).map(|d| b.cell(d));
+        let opponent = diagonal
+            .iter()
+            .filter(|c| c.color() == Some(color.opponent()))
+            .count();
+        let edge = diagonal.contains(&Cell::Border);
+        own && if edge { opponent == 0 } else { opponent <= 1 }
+    }
+
+    #[test]
+    fn playout_move_test_agrees_with_playing_the_move() {
+        use crate::games::go::playout::random_move;
+        let mut rng = crate::rng::Rng::new(9);
+        let (mut suicides, mut eyes, mut kos) = (0, 0, 0);
+        let mut after = Board::new(5);
+        for game in 0..120 {
+            // Every position of random games on small boards, where shapes crowd.
+            let mut b = Board::new([5, 7, 9][game % 3]);
+            let mut to_move = Color::Black;
+            let mut passes = 0;
+            while passes < 2 {
+                for &p in b.empty_points() {
+                    for color in [Color::Black, Color::White] {
+                        after.clone_from(&b);
+                        after.play(p, color);
+                        let suicide = after.cell(p) == Cell::Empty;
+                        let legal = !suicide && p != b.ko_point();
+                        let eye = true_eye_by_definition(&b, p, color);
+                        assert_eq!(b.is_suicide(p, color), suicide);
+                        assert_eq!(b.is_legal_simple(p, color), legal);
+                        assert_eq!(b.is_true_eye(p, color), eye);
+                        assert_eq!(b.is_playout_move(p, color), legal && !eye);
+                        suicides += suicide as u32;
+                        eyes += eye as u32;
+                        kos += (p == b.ko_point()) as u32;
+                    }
+                }
+                match random_move(&b, to_move, &mut rng, |_| true) {
+                    Some(p) => {
+                        b.play(p, to_move);
+                        passes = 0;
+                    }
+                    None => {
+                        b.clear_ko();
+                        passes += 1;
+                    }
+                }
+                to_move = to_move.opponent();
+            }
+        }
+        // The positions did exercise every rule.
+        assert!(
+            suicides > 1000 && eyes > 1000 && kos > 100,
+            "{suicides} {eyes} {kos}"
+        );
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn random_move(
             j -= n;
         }
         let p = empties[j];
-        if board.is_legal_simple(p, color) && !board.is_true_eye(p, color) && accept(p) {
+        if board.is_playout_move(p, color) && accept(p) {
             return Some(p);
         }
     }
