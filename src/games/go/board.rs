@@ -95,7 +95,8 @@ pub struct Board {
     size: usize,
     stride: usize,
     cells: [Cell; MAX_POINTS],
-    /// Representative stone of the chain a stone belongs to.
+    /// Representative stone of the chain a stone belongs to; `NO_POINT` (chain 0, whose
+    /// counts mean nothing) for empty and off-board points.
     chain: [Point; MAX_POINTS],
     /// Next stone of the same chain (circular).
     next: [Point; MAX_POINTS],
@@ -495,42 +496,46 @@ impl Board {
         self.hash ^= zobrist(color, p);
 
         // The new stone starts as its own chain with its empty neighbours as liberties.
+        // Which neighbours are empty, own or opponent is a coin toss for the branch
+        // predictor, so the common work is done for all four without asking.
         let pu = p as usize;
+        let neighbours = self.neighbours(p);
+        let (mut libs, mut sum, mut sq) = (0u16, 0u32, 0u32);
+        for q in neighbours {
+            let empty = (self.cells[q as usize] == Cell::Empty) as u32;
+            libs += empty as u16;
+            sum += empty * q as u32;
+            sq += empty * (q as u32 * q as u32);
+        }
         self.chain[pu] = p;
         self.next[pu] = p;
         self.stones[pu] = 1;
-        self.libs[pu] = 0;
-        self.lib_sum[pu] = 0;
-        self.lib_sq[pu] = 0;
-        let neighbours = self.neighbours(p);
-        for q in neighbours {
-            if self.cells[q as usize] == Cell::Empty {
-                self.add_lib(p, q);
-            }
-        }
+        self.libs[pu] = libs;
+        self.lib_sum[pu] = sum;
+        self.lib_sq[pu] = sq;
 
+        // Each neighbouring chain loses `p` once per adjacency (empty and off-board
+        // neighbours are charged to chain 0, which is no chain); an opponent chain left
+        // without liberties is taken when its last adjacency is seen.
         let mut captured = 0u32;
         let mut last_captured = NO_POINT;
         for q in neighbours {
-            let c = self.cells[q as usize];
-            if c == own {
-                self.remove_lib(self.chain[q as usize], p);
-                let a = self.chain[q as usize];
-                let b = self.chain[pu];
-                if a != b {
-                    self.merge(a, b);
-                }
-            } else if c == opp {
-                let id = self.chain[q as usize];
-                self.remove_lib(id, p);
-                if self.libs[id as usize] == 0 {
-                    captured += self.stones[id as usize] as u32;
-                    last_captured = id;
-                    self.remove_chain(id);
-                }
+            let id = self.chain[q as usize];
+            self.remove_lib(id, p);
+            if (self.cells[q as usize] == opp) & (self.libs[id as usize] == 0) {
+                captured += self.stones[id as usize] as u32;
+                last_captured = id;
+                self.remove_chain(id);
             }
         }
         self.prisoners[color.index()] += captured;
+        for q in neighbours {
+            let a = self.chain[q as usize];
+            let b = self.chain[pu];
+            if (self.cells[q as usize] == own) & (a != b) {
+                self.merge(a, b);
+            }
+        }
 
         let id = self.chain[pu];
         self.ko = NO_POINT;
@@ -561,20 +566,23 @@ impl Board {
         self.empty_index[last as usize] = i as u16;
     }
 
+    /// Counts `lib` as a pseudo-liberty of chain `id`. Chain 0 (`NO_POINT`, the chain of
+    /// every point without a stone) takes any count without meaning, hence the
+    /// wrapping arithmetic; a real chain's counts never wrap.
     #[inline]
     fn add_lib(&mut self, id: Point, lib: Point) {
         let i = id as usize;
-        self.libs[i] += 1;
-        self.lib_sum[i] += lib as u32;
-        self.lib_sq[i] += (lib as u32) * (lib as u32);
+        self.libs[i] = self.libs[i].wrapping_add(1);
+        self.lib_sum[i] = self.lib_sum[i].wrapping_add(lib as u32);
+        self.lib_sq[i] = self.lib_sq[i].wrapping_add((lib as u32) * (lib as u32));
     }
 
     #[inline]
     fn remove_lib(&mut self, id: Point, lib: Point) {
         let i = id as usize;
-        self.libs[i] -= 1;
-        self.lib_sum[i] -= lib as u32;
-        self.lib_sq[i] -= (lib as u32) * (lib as u32);
+        self.libs[i] = self.libs[i].wrapping_sub(1);
+        self.lib_sum[i] = self.lib_sum[i].wrapping_sub(lib as u32);
+        self.lib_sq[i] = self.lib_sq[i].wrapping_sub((lib as u32) * (lib as u32));
     }
 
     /// Joins the chains `a` and `b`; the smaller one is relabelled.
@@ -609,6 +617,7 @@ impl Board {
         let mut s = id;
         loop {
             self.cells[s as usize] = Cell::Empty;
+            self.chain[s as usize] = NO_POINT;
             self.hash ^= zobrist(color, s);
             let i = self.empty_count;
             self.empty[i] = s;
@@ -624,9 +633,8 @@ impl Board {
             for q in self.neighbours(s) {
                 let qu = q as usize;
                 self.nbr[qu] = self.nbr[qu] - unit + nbr_unit(Cell::Empty);
-                if matches!(self.cells[qu], Cell::Black | Cell::White) {
-                    self.add_lib(self.chain[qu], s);
-                }
+                // Chain 0 for the empty and off-board neighbours: no branch.
+                self.add_lib(self.chain[qu], s);
             }
             s = self.next[s as usize];
             if s == id {
@@ -780,6 +788,72 @@ mod tests {
                 original.prisoners(Color::Black)
             );
         }
+    }
+
+    /// Recomputes from the stones everything `play` keeps incrementally.
+    fn assert_consistent(b: &Board) {
+        let mut empties = 0;
+        for p in b.points() {
+            let pu = p as usize;
+            let mut nbr = 0;
+            for q in b.neighbours(p) {
+                nbr += nbr_unit(b.cell(q));
+            }
+            assert_eq!(b.nbr[pu], nbr, "neighbour counts at {p}");
+            if b.cell(p) == Cell::Empty {
+                empties += 1;
+                assert_eq!(b.chain[pu], NO_POINT);
+                assert_eq!(b.empty[b.empty_index[pu] as usize], p);
+                continue;
+            }
+            let id = b.chain_id(p);
+            let (mut libs, mut sum, mut sq, mut stones) = (0, 0, 0, 0);
+            for s in b.chain_stones(p) {
+                assert_eq!(b.chain_id(s), id);
+                assert_eq!(b.cell(s), b.cell(p));
+                stones += 1;
+                for q in b.neighbours(s) {
+                    if b.cell(q) == Cell::Empty {
+                        libs += 1;
+                        sum += q as u32;
+                        sq += q as u32 * q as u32;
+                    }
+                }
+            }
+            let i = id as usize;
+            assert!(libs > 0, "a chain without liberties at {p}");
+            assert_eq!((b.libs[i], b.lib_sum[i], b.lib_sq[i]), (libs, sum, sq));
+            assert_eq!(b.stones[i], stones);
+            assert_eq!(b.in_atari(p), b.liberties(p).len() == 1);
+        }
+        assert_eq!(b.empty_points().len(), empties);
+    }
+
+    #[test]
+    fn incremental_counts_match_the_stones_through_random_games() {
+        use crate::games::go::playout::random_move;
+        let mut rng = crate::rng::Rng::new(4);
+        let mut captures = 0;
+        for game in 0..40 {
+            let mut b = Board::new([5, 9, 13, 19][game % 4]);
+            let mut color = Color::Black;
+            let mut passes = 0;
+            while passes < 2 {
+                match random_move(&b, color, &mut rng, |_| true) {
+                    Some(p) => {
+                        captures += b.play(p, color);
+                        passes = 0;
+                    }
+                    None => {
+                        b.clear_ko();
+                        passes += 1;
+                    }
+                }
+                assert_consistent(&b);
+                color = color.opponent();
+            }
+        }
+        assert!(captures > 1000, "{captures}");
     }
 
     /// The eye rule spelled out: every neighbour own or off the board, and of the
