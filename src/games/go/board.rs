@@ -522,7 +522,8 @@ impl Board {
         for q in neighbours {
             let id = self.chain[q as usize];
             self.remove_lib(id, p);
-            if (self.cells[q as usize] == opp) & (self.libs[id as usize] == 0) {
+            // Asking the rare `libs == 0` first keeps the predictor right.
+            if self.libs[id as usize] == 0 && self.cells[q as usize] == opp {
                 captured += self.stones[id as usize] as u32;
                 last_captured = id;
                 self.remove_chain(id);
