@@ -291,6 +291,16 @@ impl Board {
         &self.empty[..self.empty_count]
     }
 
+    /// Black stones on the board minus white ones.
+    pub fn stone_difference(&self) -> i32 {
+        // Black (1) counts 1 - 0, White (2) 0 - 1, Empty (0) and Border (3) nothing:
+        // one pass the compiler turns into vector instructions.
+        self.cells[..self.padded_points()]
+            .iter()
+            .map(|&c| (c as i32 & 1) - (c as i32 >> 1))
+            .sum()
+    }
+
     pub fn stone_count(&self) -> usize {
         self.size * self.size - self.empty_count
     }

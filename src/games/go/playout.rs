@@ -77,15 +77,12 @@ pub fn owner(board: &Board, p: Point) -> Option<Color> {
     }
 }
 
-/// Black's area minus White's at the end of a playout.
+/// Black's area minus White's at the end of a playout (as `owner` counts it).
 pub fn area_difference(board: &Board) -> i32 {
-    let mut diff = 0;
-    for p in board.points() {
-        match owner(board, p) {
-            Some(Color::Black) => diff += 1,
-            Some(Color::White) => diff -= 1,
-            None => {}
-        }
+    let mut diff = board.stone_difference();
+    for &p in board.empty_points() {
+        let black = board.is_eyelike(p, Color::Black);
+        diff += black as i32 - (!black && board.is_eyelike(p, Color::White)) as i32;
     }
     diff
 }
@@ -109,7 +106,16 @@ mod tests {
             for &p in b.empty_points() {
                 assert!(owner(&b, p).is_some(), "empty point that is no eye");
             }
-            assert!(area_difference(&b).abs() <= 81);
+            let by_owner: i32 = b
+                .points()
+                .map(|p| match owner(&b, p) {
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => -1,
+                    None => 0,
+                })
+                .sum();
+            assert_eq!(area_difference(&b), by_owner);
+            assert!(by_owner.abs() <= 81);
         }
     }
 
