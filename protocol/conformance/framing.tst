@@ -39,7 +39,7 @@
 15 known_command
 #? [syntax error]*
 16 list_commands
-#? [(?m)protocol_version\n(.+\n)*quit\n(.+\n)*play\n(.+\n)*gogui-rules_legal_moves(\n.+)*]
+#? [(?m)protocol_version\n([^\n]+\n)*quit\n([^\n]+\n)*play\n([^\n]+\n)*gogui-rules_legal_moves(\n[^\n]+)*]
 17 list_commands
 #? [![^\n]* [^\n]*]
 18 protocol_version extra

@@ -24,7 +24,7 @@ set_game Connect Four
 #? [black]
 # Every empty cell can be clicked.
 8 gogui-rules_legal_moves
-#? [A1 B1 C1 D1 E1 F1 G1 A2 (.+ ){33}G6]
+#? [A1 B1 C1 D1 E1 F1 G1 A2 (\S+ ){33}G6]
 # A click on A6 drops the disc to A1.
 9 play B A6
 #? []
