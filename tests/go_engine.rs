@@ -148,3 +148,57 @@ fn lz_analyze_streams_until_the_next_line() {
     assert_eq!(lines[end + 1..].join("\n"), "=4 tabula\n\n= \n");
     assert!(child.wait().unwrap().success());
 }
+
+/// The vertices an `lz-analyze` line names: each `move` and every move of each `pv`.
+fn analysed_vertices(line: &str) -> Vec<&str> {
+    let mut vertices = Vec::new();
+    let mut words = line.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        match word {
+            "move" => vertices.extend(words.next()),
+            "pv" => {
+                while let Some(v) = words.next_if(|&w| w != "info") {
+                    vertices.push(v);
+                }
+            }
+            _ => {}
+        }
+    }
+    vertices
+}
+
+fn is_vertex_of_9x9(v: &str) -> bool {
+    let (column, row) = v.split_at(1);
+    v == "pass"
+        || ("ABCDEFGHJ".contains(column) && row.parse::<u32>().is_ok_and(|r| (1..=9).contains(&r)))
+}
+
+/// A 19×19 tree once went on into the analysis of the 9×9 board `boardsize` made: its
+/// points were named on the wrong board, or the daemon died naming them.
+#[test]
+fn analysis_after_boardsize_names_only_points_of_the_new_board() {
+    let mut e = Engine::tabula(&["--playouts", "300"]);
+    e.ok("boardsize 19");
+    e.ok("genmove b");
+    e.ok("boardsize 9");
+    e.send_raw(b"lz-analyze b 10\n");
+    assert_eq!(e.read_line().as_deref(), Some("="));
+    let first = e.read_line().expect("the daemon died analysing");
+    assert!(first.starts_with("info move "), "{first:?}");
+    e.send_raw(b"name\n");
+    let mut lines = vec![first];
+    loop {
+        let line = e.read_line().expect("the daemon died analysing");
+        if line.is_empty() {
+            break;
+        }
+        lines.push(line);
+    }
+    for line in &lines {
+        let vertices = analysed_vertices(line);
+        assert!(!vertices.is_empty(), "{line:?}");
+        let foreign: Vec<&&str> = vertices.iter().filter(|v| !is_vertex_of_9x9(v)).collect();
+        assert!(foreign.is_empty(), "not on 9x9: {foreign:?} in {line:?}");
+    }
+    assert_eq!(e.ok("name"), "tabula");
+}

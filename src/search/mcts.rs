@@ -58,8 +58,14 @@ pub trait SearchGame: Clone + Send + Sync {
         played: &mut Vec<(u8, u32)>,
     ) -> Rewards;
     /// The moves leading from `earlier` to this position, if it follows from it (for
-    /// reusing the tree of the previous search).
+    /// reusing the tree of the previous search). They are replayed on `earlier`, so
+    /// they must be moves of its board (never of a board of another size).
     fn moves_since(&self, earlier: &Self) -> Option<Vec<Self::Move>>;
+    /// A key of everything the tree below this position depends on (board and its
+    /// size, player to move, ko, scoring...): equal for positions that are the same to
+    /// the search. A tree is reused only for a position of the key it was built for,
+    /// whatever `moves_since` says, so that a tree never outlives its board.
+    fn position_key(&self) -> u64;
 }
 
 #[derive(Clone, Debug)]
@@ -323,8 +329,16 @@ impl<G: SearchGame> Mcts<G> {
         if !self.params.reuse_tree {
             return None;
         }
+        let moves = state.moves_since(old_state)?;
+        let mut replayed = old_state.clone();
+        for &mv in &moves {
+            replayed.play(mv);
+        }
+        if replayed.position_key() != state.position_key() {
+            return None;
+        }
         let mut node = 0;
-        for mv in state.moves_since(old_state)? {
+        for mv in moves {
             node = old_tree.nodes[node]
                 .children()
                 .find(|&c| old_tree.nodes[c].mv == Some(mv))?;
@@ -742,6 +756,10 @@ mod tests {
                 .starts_with(&earlier.taken)
                 .then(|| self.taken[earlier.taken.len()..].to_vec())
         }
+
+        fn position_key(&self) -> u64 {
+            u64::from(self.stones) << 1 | self.to_move as u64
+        }
     }
 
     fn nim(stones: u32) -> Nim {
@@ -797,6 +815,18 @@ mod tests {
         // An unrelated position starts afresh.
         mcts.search(&game, &limits(100, 1, 1));
         assert_eq!(mcts.reused_tree(&nim(8)).nodes.len(), 1);
+    }
+
+    #[test]
+    fn a_tree_is_not_reused_for_another_position_with_the_same_moves() {
+        let mut mcts: Mcts<Nim> = Mcts::default();
+        mcts.search(&nim(13), &limits(1_000, 1, 1));
+        // No move taken in either game, but another pile: the moves of the tree for
+        // 13 stones (and its visits) mean nothing for 2.
+        assert_eq!(mcts.reused_tree(&nim(2)).nodes.len(), 1);
+        mcts.search(&nim(2), &limits(100, 1, 1));
+        let moves: Vec<u32> = mcts.root_visits().iter().map(|&(mv, _)| mv).collect();
+        assert_eq!(moves, [1, 2]);
     }
 
     /// Per tree level, the fewest visits of a node that has children.

@@ -54,6 +54,15 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
+    /// Reads one line of output without its line end; `None` if the output has ended.
+    pub fn read_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        if self.stdout.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        Some(line.trim_end_matches(['\n', '\r']).to_string())
+    }
+
     /// Reads one whole response as it came, its lines up to the empty line (without
     /// it); `None` if the output ends first.
     pub fn read_response(&mut self) -> Option<String> {

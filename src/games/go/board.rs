@@ -260,6 +260,15 @@ impl Board {
         [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
     }
 
+    /// Whether `p` is a point of this board (not a sentinel, nor a point only a larger
+    /// board has).
+    #[inline]
+    pub fn is_on_board(&self, p: Point) -> bool {
+        self.cells
+            .get(p as usize)
+            .is_some_and(|&c| c != Cell::Border)
+    }
+
     #[inline]
     pub fn cell(&self, p: Point) -> Cell {
         self.cells[p as usize]

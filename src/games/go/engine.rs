@@ -77,7 +77,8 @@ impl GoEngine {
     }
 
     /// Searches `color`'s position and returns the root moves, most visited first; the
-    /// tree is kept, so calling it again goes on from where it stopped.
+    /// tree is kept, so calling it again goes on from where it stopped. Only moves of
+    /// `game`'s board come out, whatever tree the search went on from.
     pub fn analyze(
         &mut self,
         game: &GoGame,
@@ -85,7 +86,10 @@ impl GoEngine {
         limits: &Limits,
     ) -> Vec<RootMove<TreeMove>> {
         self.mcts.search(&GoState::from_game(game, color), limits);
-        self.mcts.root_moves()
+        let board = game.board();
+        let mut moves = self.mcts.root_moves();
+        moves.retain(|m| m.pv.iter().all(|&p| p == PASS || board.is_on_board(p)));
+        moves
     }
 
     fn decide(&mut self, game: &GoGame, state: GoState, color: Color, limits: &Limits) -> Decision {
@@ -180,6 +184,51 @@ mod tests {
         let a = GoEngine::default().genmove(&g, Color::Black, &limits(500, 3));
         let b = GoEngine::default().genmove(&g, Color::Black, &limits(500, 3));
         assert_eq!(a, b);
+    }
+
+    /// `analyze` with the search stopped before its first playout: what it shows comes
+    /// from the tree it went on from.
+    fn kept_analysis(engine: &mut GoEngine, game: &GoGame, color: Color) -> Vec<TreeMove> {
+        let stopped = limits(1_000, 1);
+        stopped
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let moves = engine.analyze(game, color, &stopped);
+        moves.iter().map(|m| m.mv).collect()
+    }
+
+    #[test]
+    fn the_tree_goes_on_after_the_move_it_searched() {
+        let mut engine = GoEngine::default();
+        let mut g = GoGame::new(9, RuleSet::Chinese, 7.5);
+        let Decision::Play(mv) = engine.genmove(&g, Color::Black, &limits(500, 1)) else {
+            panic!("no move on an empty board");
+        };
+        g.play(Color::Black, mv).unwrap();
+        assert!(!kept_analysis(&mut engine, &g, Color::White).is_empty());
+    }
+
+    #[test]
+    fn a_tree_never_outlives_its_board() {
+        for (from, to) in [(19, 9), (9, 19), (9, 13)] {
+            let mut engine = GoEngine::default();
+            let before = GoGame::new(from, RuleSet::Chinese, 7.5);
+            engine.genmove(&before, Color::Black, &limits(300, 1));
+            let after = GoGame::new(to, RuleSet::Chinese, 7.5);
+            let kept = kept_analysis(&mut engine, &after, Color::Black);
+            assert_eq!(kept, [], "a {from}x{from} tree on {to}x{to}");
+        }
+    }
+
+    #[test]
+    fn a_tree_is_dropped_when_komi_or_side_to_move_change() {
+        let mut engine = GoEngine::default();
+        let g = GoGame::new(9, RuleSet::Chinese, 7.5);
+        engine.genmove(&g, Color::Black, &limits(300, 1));
+        assert_eq!(kept_analysis(&mut engine, &g, Color::White), []);
+        engine.genmove(&g, Color::Black, &limits(300, 1));
+        let other_komi = GoGame::new(9, RuleSet::Chinese, 0.5);
+        assert_eq!(kept_analysis(&mut engine, &other_komi, Color::Black), []);
     }
 
     #[test]

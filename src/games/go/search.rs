@@ -188,7 +188,9 @@ impl SearchGame for GoState {
 
     fn moves_since(&self, earlier: &Self) -> Option<Vec<TreeMove>> {
         let n = earlier.moves.len();
-        if self.start_hash != earlier.start_hash
+        // Every empty board hashes alike, whatever its size.
+        if self.board.size() != earlier.board.size()
+            || self.start_hash != earlier.start_hash
             || self.moves.len() < n
             || self.moves[..n] != earlier.moves[..]
         {
@@ -203,5 +205,20 @@ impl SearchGame for GoState {
             color = color.opponent();
         }
         (color == self.to_move).then(|| self.moves[n..].iter().map(|&(_, m)| m).collect())
+    }
+
+    fn position_key(&self) -> u64 {
+        let facts = [
+            self.board.size() as u64,
+            self.to_move.index() as u64,
+            u64::from(self.board.ko_point()),
+            u64::from(self.passes),
+            u64::from(self.komi.to_bits()),
+        ];
+        facts.iter().fold(self.board.hash(), |key, &fact| {
+            (key ^ fact)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29)
+        })
     }
 }
