@@ -72,6 +72,12 @@ impl StopControl {
         }
     }
 
+    /// The input has ended: no line will ever stop a streaming command, so the end does,
+    /// as if a line came after every other. Bounded commands run on and are answered.
+    fn input_ended(&self) {
+        self.input_arrived(u64::MAX);
+    }
+
     /// Line `seq` arrived: commands that run until the next input (streaming analysis)
     /// stop now.
     fn input_arrived(&self, seq: u64) {
@@ -142,9 +148,10 @@ pub fn spawn_reader(
                 })
                 .is_err()
             {
-                break;
+                return;
             }
         }
+        control.input_ended();
     });
     rx
 }
@@ -190,5 +197,21 @@ mod tests {
             streaming.load(Ordering::Relaxed),
             "a line after it already came in"
         );
+    }
+
+    #[test]
+    fn the_end_of_input_stops_streaming_commands_only() {
+        let control = StopControl::default();
+        let streaming = Arc::new(AtomicBool::new(false));
+        control.start(1, streaming.clone(), true);
+        control.input_ended();
+        assert!(streaming.load(Ordering::Relaxed));
+        let bounded = Arc::new(AtomicBool::new(false));
+        control.start(2, bounded.clone(), false);
+        assert!(!bounded.load(Ordering::Relaxed));
+        // A streaming command read before the end but started after it stops too.
+        let late = Arc::new(AtomicBool::new(false));
+        control.start(3, late.clone(), true);
+        assert!(late.load(Ordering::Relaxed));
     }
 }

@@ -2,9 +2,10 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 pub struct Engine {
     child: Child,
@@ -132,6 +133,47 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// How a program ran on `input` (stdin closed after it): its exit status and everything
+/// it wrote on stdout; `None` if it was still running after `watchdog` (it is killed).
+pub fn run_to_end(
+    program: &str,
+    args: &[&str],
+    input: &[u8],
+    watchdog: Duration,
+) -> Option<(ExitStatus, String)> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+    let mut stdin = child.stdin.take().unwrap();
+    // A program that ends early may leave some input unread.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stdout.read_to_end(&mut out);
+        out
+    });
+    let deadline = Instant::now() + watchdog;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = reader.join().unwrap();
+    Some((status, String::from_utf8_lossy(&out).into_owned()))
 }
 
 /// GNU Go's program: `$GNUGO`, else `gnugo` on the `PATH` or in Debian's /usr/games.

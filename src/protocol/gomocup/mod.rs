@@ -106,6 +106,8 @@ pub fn serve(options: Options) {
     let mut out = std::io::stdout().lock();
     let mut pending: VecDeque<String> = VecDeque::new();
     let mut thinking = false;
+    // Set at the end of input: searches still to come start stopped, and answer at once.
+    let mut input_ended = false;
     loop {
         let event = if !thinking && let Some(line) = pending.pop_front() {
             Event::Line(line)
@@ -138,7 +140,7 @@ pub fn serve(options: Options) {
                     return;
                 }
                 if let Some(mut think) = think {
-                    stop.store(false, Ordering::Relaxed);
+                    stop.store(input_ended, Ordering::Relaxed);
                     think.limits.stop = stop.clone();
                     think.limits.max_time = think
                         .limits
@@ -157,7 +159,13 @@ pub fn serve(options: Options) {
                 let lines = session.finish(purpose, *engine, result);
                 write_lines(&mut out, &lines);
             }
-            Event::Eof if thinking => pending.push_back("END".to_string()),
+            // The manager is gone: the search answers with what it has found, the
+            // lines read before the end are answered, then the brain ends.
+            Event::Eof if thinking => {
+                input_ended = true;
+                stop.store(true, Ordering::Relaxed);
+                pending.push_back("END".to_string());
+            }
             Event::Eof => return,
         }
     }
