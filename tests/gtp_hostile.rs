@@ -6,7 +6,9 @@ mod common;
 
 use common::Engine;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// A 9×9 position where White's immediate ko recapture at B2 and White at J9 (suicide)
 /// are both illegal.
@@ -85,6 +87,7 @@ fn bad_commands_are_refused_and_change_nothing() {
         b"place_free_handicap 3\n".to_vec(),
         b"loadsgf /nonexistent/file.sgf\n".to_vec(),
         b"loadsgf /dev/null\n".to_vec(),
+        b"loadsgf /dev/zero\n".to_vec(),
         b"loadsgf /\n".to_vec(),
         b"loadsgf\n".to_vec(),
         b"undo now\n".to_vec(),
@@ -146,5 +149,75 @@ fn raw_lines_blank_lines_and_quit() {
               # comment\n\t\n6 quit\n7 name\n"
         ),
         "=4 tabula\n\n=5 2\n\n=6 \n\n"
+    );
+}
+
+/// A fresh folder for this test's files.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn make_fifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Files no record can be read from: never read whole, never waited on, and the game
+/// is kept. Driven with the input closed, so that a hang shows as the watchdog firing.
+#[test]
+fn files_that_are_no_records_are_refused_at_once() {
+    let dir = scratch_dir("files_that_are_no_records");
+    let fifo = dir.join("fifo");
+    make_fifo(&fifo);
+    // A valid record, but over 16 MiB: a comment of that size.
+    let huge = dir.join("huge.sgf");
+    let comment = "x".repeat(16 << 20);
+    std::fs::write(&huge, format!("(;GM[1]SZ[9]C[{comment}];B[ee])")).unwrap();
+    // Variations nested 100,000 deep, which a recursive parser cannot descend.
+    let deep = dir.join("deep.sgf");
+    let levels = 100_000;
+    let nested = format!(
+        "(;GM[1]SZ[9]{}{})",
+        "(;C[x]".repeat(levels),
+        ")".repeat(levels)
+    );
+    std::fs::write(&deep, nested).unwrap();
+    let mut input = String::from("boardsize 9\nplay b e5\n");
+    for file in [
+        "/dev/zero",
+        fifo.to_str().unwrap(),
+        huge.to_str().unwrap(),
+        deep.to_str().unwrap(),
+        dir.to_str().unwrap(),
+    ] {
+        input.push_str(&format!("loadsgf {file}\n"));
+    }
+    input.push_str(&format!("printsgf {}\nlist_stones b\n", fifo.display()));
+    let (status, out) = common::run_to_end(
+        env!("CARGO_BIN_EXE_tabula"),
+        &[],
+        input.as_bytes(),
+        Duration::from_secs(60),
+    )
+    .expect("the daemon hung on a file");
+    assert!(status.success(), "{status:?}: {out}");
+    let answers: Vec<&str> = out.split_terminator("\n\n").collect();
+    let cannot_load = "? cannot load file";
+    assert_eq!(
+        answers,
+        [
+            "= ",
+            "= ",
+            cannot_load,
+            cannot_load,
+            cannot_load,
+            cannot_load,
+            cannot_load,
+            "? cannot write file: not a regular file",
+            "= E5"
+        ]
     );
 }

@@ -6,6 +6,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{anychar, char, multispace0, none_of};
 use nom::combinator::{all_consuming, map, value};
+use nom::error::ErrorKind;
 use nom::multi::{many0, many1};
 use nom::sequence::{delimited, preceded, terminated};
 use nom::{IResult, Parser};
@@ -48,6 +49,12 @@ impl GameTree {
         nodes
     }
 }
+
+/// The most game trees one record may nest, the game's own included. The parser
+/// descends one level per tree, so a deeper record (`(;(;(;…`) is refused rather than
+/// let run the stack out; real records nest a few dozen levels at most, since a
+/// variation that simply goes on is written as more nodes, not a nested tree.
+pub const MAX_NESTING: usize = 1000;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 #[error("not a valid SGF collection")]
@@ -97,13 +104,19 @@ fn node(input: &str) -> IResult<&str, Node> {
     .parse(input)
 }
 
-fn game_tree(input: &str) -> IResult<&str, GameTree> {
+/// A game tree `depth` variations below the top of the collection (0 for a game).
+fn game_tree(input: &str, depth: usize) -> IResult<&str, GameTree> {
+    let (input, _) = terminated(char('('), ws).parse(input)?;
+    if depth >= MAX_NESTING {
+        let too_deep = nom::error::Error::new(input, ErrorKind::TooLarge);
+        return Err(nom::Err::Failure(too_deep));
+    }
+    let variation = |input| game_tree(input, depth + 1);
     map(
-        delimited(
-            terminated(char('('), ws),
+        terminated(
             (
                 many1(terminated(node, ws)),
-                many0(terminated(game_tree, ws)),
+                many0(terminated(variation, ws)),
             ),
             char(')'),
         ),
@@ -112,10 +125,12 @@ fn game_tree(input: &str) -> IResult<&str, GameTree> {
     .parse(input)
 }
 
-/// Parses a whole collection (one or more game trees).
+/// Parses a whole collection (one or more game trees). Variations nested deeper than
+/// [`MAX_NESTING`] make it invalid.
 pub fn parse(text: &str) -> Result<Vec<GameTree>, SgfError> {
     let text = text.trim_start_matches('\u{feff}');
-    all_consuming(delimited(ws, many1(terminated(game_tree, ws)), ws))
+    let game = |input| game_tree(input, 0);
+    all_consuming(delimited(ws, many1(terminated(game, ws)), ws))
         .parse(text)
         .map(|(_, trees)| trees)
         .map_err(|_| SgfError)
@@ -165,6 +180,19 @@ mod tests {
         for bad in ["", "(;B[aa]", "(B[aa])", ";B[aa]", "(;B[aa]))", "(;B[aa)"] {
             assert_eq!(parse(bad), Err(SgfError), "{bad:?}");
         }
+    }
+
+    /// `levels` game trees, each the only variation of the one above it.
+    fn nested(levels: usize) -> String {
+        format!("{}{}", "(;B[aa]".repeat(levels), ")".repeat(levels))
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let deepest = parse(&nested(MAX_NESTING)).unwrap();
+        assert_eq!(deepest[0].main_line().len(), MAX_NESTING);
+        assert_eq!(parse(&nested(MAX_NESTING + 1)), Err(SgfError));
+        assert_eq!(parse(&nested(100_000)), Err(SgfError));
     }
 
     #[test]

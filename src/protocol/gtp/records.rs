@@ -1,9 +1,16 @@
 //! `loadsgf` and `printsgf` as every game serves them: the arguments, the file, the game
 //! a record is of, and the errors. Each adapter only reads and writes its own records.
 
+use std::fs::{self, File};
+use std::io::Read;
+
 use super::gomoku::rules_by_name;
 use super::parse::int;
 use super::response::{GtpError, Reply};
+
+/// The largest file `loadsgf` reads: far above any game record (a long 19×19 game with
+/// comments takes tens of KiB), far below what would strain the daemon's memory.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// A record asked for by `loadsgf FILE [MOVE]`.
 pub struct Load<'a> {
@@ -21,7 +28,10 @@ pub fn load<'a>(args: &[&'a str]) -> Result<Load<'a>, GtpError> {
         [file, n] => (file, Some(int(n).ok_or(GtpError::Syntax)? as usize)),
         _ => return Err(GtpError::Syntax),
     };
-    let bytes = std::fs::read(file).map_err(|_| GtpError::CannotLoadFile)?;
+    let bytes = read_record(file).map_err(|e| {
+        log::warn!("loadsgf {file}: {e}");
+        GtpError::CannotLoadFile
+    })?;
     Ok(Load {
         file,
         text: String::from_utf8_lossy(&bytes).into_owned(),
@@ -29,13 +39,43 @@ pub fn load<'a>(args: &[&'a str]) -> Result<Load<'a>, GtpError> {
     })
 }
 
-/// `printsgf [FILE]`: the record as the answer, or written to the file.
+/// The bytes of a regular file of at most [`MAX_RECORD_BYTES`]. Anything else is
+/// refused before it is opened or read: a device (`/dev/zero`) never ends, and opening a
+/// FIFO waits for a writer that may never come.
+fn read_record(file: &str) -> Result<Vec<u8>, String> {
+    let metadata = fs::metadata(file).map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a regular file".into());
+    }
+    let too_large = || format!("larger than {MAX_RECORD_BYTES} bytes");
+    if metadata.len() > MAX_RECORD_BYTES {
+        return Err(too_large());
+    }
+    // The file may have grown since: read no more than one byte past the limit.
+    let mut bytes = Vec::new();
+    File::open(file)
+        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// `printsgf [FILE]`: the record as the answer, or written to the file. Only a regular
+/// file is written (or a new one made): opening a FIFO would wait for a reader.
 pub fn print(args: &[&str], record: impl FnOnce() -> String) -> Reply {
+    let cannot_write = |why: String| GtpError::Other(format!("cannot write file: {why}"));
     match *args {
         [] => Ok(record()),
-        [file] => std::fs::write(file, record())
-            .map(|_| String::new())
-            .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+        [file] => {
+            if fs::metadata(file).is_ok_and(|m| !m.is_file()) {
+                return Err(cannot_write("not a regular file".into()));
+            }
+            fs::write(file, record())
+                .map(|_| String::new())
+                .map_err(|e| cannot_write(e.to_string()))
+        }
         _ => Err(GtpError::Syntax),
     }
 }
