@@ -1,33 +1,116 @@
-//! The `--flag value` arguments of the small generator tools (the opening books, the
-//! priors' fit). `--help` prints the tool's usage; anything a tool does not understand
-//! stops it with a one-line message and exit status 2, before any work starts.
+//! Command-line flags: the checks every binary shares (numbers, thread counts, search
+//! budgets), and the `--flag value` reader of the small binaries (`pbrain-tabula`, the
+//! opening books, the priors' fit). `--help` prints a binary's usage; anything a binary
+//! does not understand stops it with a one-line message and exit status 2, before any
+//! work starts.
 
-/// The program's arguments as `(flag, value)` pairs; `--help` or `-h` prints `usage`
-/// and exits.
-pub fn pairs(usage: &str) -> Vec<(String, String)> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{usage}");
-        std::process::exit(0);
-    }
-    args.chunks(2)
-        .map(|pair| match pair {
-            [flag, value] => (flag.clone(), value.clone()),
-            [flag] => fail(&format!("{flag} needs a value")),
-            _ => unreachable!("chunks of two"),
-        })
-        .collect()
-}
+use std::str::FromStr;
 
-/// A flag's value as a number.
-pub fn number<T: std::str::FromStr>(flag: &str, value: &str) -> T {
+/// The most search threads a flag may ask for. The threads share one tree behind a
+/// lock and gain nothing past a few dozen cores: a larger number is a mistake.
+pub const MAX_THREADS: usize = 64;
+
+/// `value` of `flag` as a number.
+pub fn parse_number<T: FromStr>(flag: &str, value: &str) -> Result<T, String> {
     value
         .parse()
-        .unwrap_or_else(|_| fail(&format!("bad value {value} for {flag}")))
+        .map_err(|_| format!("{flag}: not a valid number: {value}"))
 }
 
-/// Stops the tool: bad arguments.
+/// `value` of `flag` as a count of search threads, 1 to [`MAX_THREADS`].
+pub fn parse_thread_count(flag: &str, value: &str) -> Result<usize, String> {
+    let n: usize = parse_number(flag, value)?;
+    if !(1..=MAX_THREADS).contains(&n) {
+        return Err(format!(
+            "{flag} must be from 1 to {MAX_THREADS}, not {value}"
+        ));
+    }
+    Ok(n)
+}
+
+/// `value` of `flag` as a search budget (playouts or nodes a move): at least 1, since a
+/// search of nothing has no move to answer.
+pub fn parse_budget(flag: &str, value: &str) -> Result<u64, String> {
+    let n: u64 = parse_number(flag, value)?;
+    if n == 0 {
+        return Err(format!("{flag} must be at least 1, not {value}"));
+    }
+    Ok(n)
+}
+
+/// The program's arguments, read flag by flag: each binary matches the flag first, so
+/// a flag it does not know is named as unknown, whether or not a value follows.
+pub struct Args {
+    args: std::vec::IntoIter<String>,
+}
+
+impl Args {
+    /// The program's arguments; `--help` or `-h` anywhere prints `usage` and exits.
+    pub fn new(usage: &str) -> Args {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            println!("{usage}");
+            std::process::exit(0);
+        }
+        Args {
+            args: args.into_iter(),
+        }
+    }
+
+    pub fn next_flag(&mut self) -> Option<String> {
+        self.args.next()
+    }
+
+    /// The value that must follow `flag`.
+    pub fn value(&mut self, flag: &str) -> String {
+        self.args
+            .next()
+            .unwrap_or_else(|| fail(&format!("{flag} needs a value")))
+    }
+
+    pub fn number<T: FromStr>(&mut self, flag: &str) -> T {
+        let value = self.value(flag);
+        parse_number(flag, &value).unwrap_or_else(|e| fail(&e))
+    }
+
+    pub fn thread_count(&mut self, flag: &str) -> usize {
+        let value = self.value(flag);
+        parse_thread_count(flag, &value).unwrap_or_else(|e| fail(&e))
+    }
+
+    pub fn budget(&mut self, flag: &str) -> u64 {
+        let value = self.value(flag);
+        parse_budget(flag, &value).unwrap_or_else(|e| fail(&e))
+    }
+}
+
+/// Stops with the message for a flag the binary does not know.
+pub fn unknown(flag: &str) -> ! {
+    fail(&format!("unknown flag {flag}"))
+}
+
+/// Stops the binary: bad arguments.
 pub fn fail(message: &str) -> ! {
     eprintln!("error: {message} (--help lists the options)");
     std::process::exit(2);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_and_budgets_are_checked() {
+        assert_eq!(parse_thread_count("--threads", "1"), Ok(1));
+        assert_eq!(parse_thread_count("--threads", "64"), Ok(64));
+        for bad in ["0", "65", "-1", "two", ""] {
+            assert!(parse_thread_count("--threads", bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(parse_budget("--playouts", "1"), Ok(1));
+        assert_eq!(
+            parse_budget("--playouts", "0"),
+            Err("--playouts must be at least 1, not 0".into())
+        );
+        assert!(parse_budget("--playouts", "99999999999999999999").is_err());
+    }
 }

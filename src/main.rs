@@ -3,6 +3,7 @@
 use std::io::{self, BufReader};
 use std::process::ExitCode;
 
+use tabula::flags;
 use tabula::protocol::gtp::{self, Settings, game};
 
 const USAGE: &str = "\
@@ -18,8 +19,9 @@ usage: tabula [options]          serve GTP (Go 19x19 by default)
 options:
   --game NAME      game to start with, as set_game names it (Go)
   --seed N         seed of every random choice (default 0): same seed, same answers
-  --playouts N     fixed budget per move (playouts or nodes), for reproducible play
-  --threads N      search threads (default 1)
+  --playouts N     fixed budget per move (playouts or nodes, at least 1), for
+                   reproducible play
+  --threads N      search threads, 1 to 64 (default 1)
   --nobook         no opening book (Blokus Duo): every move searched
   -h, --help       this text
   -V, --version    version
@@ -33,10 +35,14 @@ struct Options {
     settings: Settings,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
-    let v = value.ok_or(format!("{flag} needs a value"))?;
-    v.parse()
-        .map_err(|_| format!("{flag}: not a valid number: {v}"))
+/// The value of `flag` read by `check`, which says what is wrong with it.
+fn checked<T>(
+    flag: &str,
+    value: Option<String>,
+    check: fn(&str, &str) -> Result<T, String>,
+) -> Result<T, String> {
+    let value = value.ok_or(format!("{flag} needs a value"))?;
+    check(flag, &value)
 }
 
 fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
@@ -75,14 +81,15 @@ fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, 
                 return Ok(None);
             }
             "--game" => options.game = Some(value().ok_or("--game needs a name")?),
-            "--seed" => options.settings.seed = number("--seed", value())?,
-            "--playouts" => options.settings.playouts = Some(number("--playouts", value())?),
+            "--seed" => options.settings.seed = checked(&flag, value(), flags::parse_number)?,
+            "--playouts" => {
+                options.settings.playouts = Some(checked(&flag, value(), flags::parse_budget)?);
+            }
             "--nobook" => options.settings.book = false,
             "--threads" => {
-                let n: usize = number("--threads", value())?;
-                options.settings.threads = n.max(1);
+                options.settings.threads = checked(&flag, value(), flags::parse_thread_count)?;
             }
-            other => return Err(format!("unknown option {other} (try --help)")),
+            other => return Err(format!("unknown flag {other} (try --help)")),
         }
     }
     Ok(Some(options))

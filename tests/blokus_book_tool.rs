@@ -137,8 +137,20 @@ fn add_leaves_the_book_as_it_was_when_it_holds_every_listed_position_as_deep() {
 fn bad_arguments_stop_the_tool_before_it_touches_the_book() {
     let original = "playouts 300\n-> f8,e9,f9,g9,e10\n";
     for (args, message) in [
-        (&["--bogus", "1"][..], "unknown option --bogus"),
-        (&["--playouts", "many"][..], "bad value many for --playouts"),
+        (&["--bogus", "1"][..], "unknown flag --bogus"),
+        (&["--bogus"][..], "unknown flag --bogus"),
+        (
+            &["--playouts", "many"][..],
+            "--playouts: not a valid number: many",
+        ),
+        (
+            &["--playouts", "0"][..],
+            "--playouts must be at least 1, not 0",
+        ),
+        (
+            &["--threads", "0"][..],
+            "--threads must be from 1 to 64, not 0",
+        ),
         (&["--threads"][..], "--threads needs a value"),
     ] {
         let (output, book) = run_tool("args", original, None, args);

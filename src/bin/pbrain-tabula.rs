@@ -1,32 +1,41 @@
 //! `pbrain-tabula`: tabula's five-in-a-row engine for Gomocup managers (Piskvork,
 //! GomocupJudge, Yixin-Board) over the pbrain protocol on stdin/stdout.
-//!
-//! Options: `--yixin` reads `INFO rule 2` as Renju (Yixin-Board's dialect);
-//! `--nodes N` searches a fixed number of nodes per move (reproducible answers).
-//! Logs go to stderr (`RUST_LOG=debug`).
 
+use tabula::flags;
 use tabula::protocol::gomocup::{self, session::Options};
+
+const USAGE: &str = "\
+pbrain-tabula: a five-in-a-row engine (Gomoku, Renju and their kin) for Gomocup
+managers, over the pbrain protocol on stdin/stdout; the manager's INFO commands
+choose the rule and the time a move.
+
+usage: pbrain-tabula [options]
+
+options:
+  --yixin          read INFO rule 2 as Renju (Yixin-Board's dialect) instead of
+                   the protocol's continuous game
+  --nodes N        search N nodes a move (at least 1) instead of the manager's
+                   time, for reproducible answers
+  -h, --help       this text
+  -V, --version    version
+
+Logs go to stderr; set RUST_LOG=debug for more.";
 
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
     let mut options = Options::default();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
+    let mut args = flags::Args::new(USAGE);
+    while let Some(flag) = args.next_flag() {
+        match flag.as_str() {
             "--yixin" => options.yixin_rules = true,
-            "--nodes" => match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) => options.nodes = Some(n),
-                None => {
-                    eprintln!("--nodes needs a number");
-                    std::process::exit(2);
-                }
-            },
-            other => {
-                eprintln!("unknown option {other} (known: --yixin, --nodes N)");
-                std::process::exit(2);
+            "--nodes" => options.nodes = Some(args.budget(&flag)),
+            "-V" | "--version" => {
+                println!("pbrain-tabula {}", env!("CARGO_PKG_VERSION"));
+                return;
             }
+            other => flags::unknown(other),
         }
     }
     gomocup::serve(options);

@@ -54,14 +54,15 @@ fn options() -> Options {
         out: "data/blokus/book-duo.txt".to_string(),
         add: None,
     };
-    for (flag, value) in flags::pairs(USAGE) {
+    let mut args = flags::Args::new(USAGE);
+    while let Some(flag) = args.next_flag() {
         match flag.as_str() {
-            "--first-playouts" => options.first_playouts = flags::number(&flag, &value),
-            "--playouts" => options.playouts = flags::number(&flag, &value),
-            "--threads" => options.threads = flags::number::<usize>(&flag, &value).max(1),
-            "--out" => options.out = value,
-            "--add" => options.add = Some(value),
-            other => flags::fail(&format!("unknown option {other}")),
+            "--first-playouts" => options.first_playouts = args.budget(&flag),
+            "--playouts" => options.playouts = args.budget(&flag),
+            "--threads" => options.threads = args.thread_count(&flag),
+            "--out" => options.out = args.value(&flag),
+            "--add" => options.add = Some(args.value(&flag)),
+            other => flags::unknown(other),
         }
     }
     options

@@ -46,15 +46,19 @@ fn options() -> Options {
         playouts: 900,
         deep: 30_000,
     };
-    for (flag, value) in flags::pairs(USAGE) {
+    let mut args = flags::Args::new(USAGE);
+    while let Some(flag) = args.next_flag() {
         match flag.as_str() {
-            "--out" => options.out = Some(value),
-            "--fit" => options.fit = value.split(',').map(str::to_string).collect(),
-            "--seed" => options.seed = flags::number(&flag, &value),
-            "--games" => options.games = flags::number(&flag, &value),
-            "--playouts" => options.playouts = flags::number(&flag, &value),
-            "--deep" => options.deep = flags::number(&flag, &value),
-            other => flags::fail(&format!("unknown option {other}")),
+            "--out" => options.out = Some(args.value(&flag)),
+            "--fit" => {
+                let files = args.value(&flag);
+                options.fit = files.split(',').map(str::to_string).collect();
+            }
+            "--seed" => options.seed = args.number(&flag),
+            "--games" => options.games = args.number(&flag),
+            "--playouts" => options.playouts = args.budget(&flag),
+            "--deep" => options.deep = args.budget(&flag),
+            other => flags::unknown(other),
         }
     }
     options

@@ -34,13 +34,14 @@ fn options() -> Options {
         max_entries: 500_000,
         out: "data/connect4/book-7x6.bin".to_string(),
     };
-    for (flag, value) in flags::pairs(USAGE) {
+    let mut args = flags::Args::new(USAGE);
+    while let Some(flag) = args.next_flag() {
         match flag.as_str() {
-            "--depth" => options.depth = flags::number(&flag, &value),
-            "--table-bits" => options.table_bits = flags::number(&flag, &value),
-            "--max-entries" => options.max_entries = flags::number(&flag, &value),
-            "--out" => options.out = value,
-            other => flags::fail(&format!("unknown option {other}")),
+            "--depth" => options.depth = args.number(&flag),
+            "--table-bits" => options.table_bits = args.number(&flag),
+            "--max-entries" => options.max_entries = args.number(&flag),
+            "--out" => options.out = args.value(&flag),
+            other => flags::unknown(other),
         }
     }
     options

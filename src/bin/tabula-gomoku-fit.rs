@@ -23,12 +23,16 @@ fn main() {
     let mut dirs: Vec<String> = Vec::new();
     let mut rule: Option<u32> = None;
     let mut skip = 3;
-    for (flag, value) in flags::pairs(USAGE) {
+    let mut args = flags::Args::new(USAGE);
+    while let Some(flag) = args.next_flag() {
         match flag.as_str() {
-            "--records" => dirs = value.split(',').map(str::to_string).collect(),
-            "--gomocup-rule" => rule = Some(flags::number(&flag, &value)),
-            "--skip" => skip = flags::number(&flag, &value),
-            other => flags::fail(&format!("unknown option {other}")),
+            "--records" => {
+                let folders = args.value(&flag);
+                dirs = folders.split(',').map(str::to_string).collect();
+            }
+            "--gomocup-rule" => rule = Some(args.number(&flag)),
+            "--skip" => skip = args.number(&flag),
+            other => flags::unknown(other),
         }
     }
     let Some(rule) = rule else {
