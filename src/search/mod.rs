@@ -37,12 +37,40 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Deadline measured from `start`, if there is a time budget.
+    /// Deadline measured from `start`, if there is a time budget; never later than
+    /// [`time::MAX_MOVE_TIME`] after `start`, so that no budget, however it was
+    /// computed, can overflow the clock or make a search run without end.
     pub fn deadline(&self, start: Instant) -> Option<Instant> {
-        self.max_time.map(|t| start + t)
+        self.max_time.map(|t| start + t.min(time::MAX_MOVE_TIME))
     }
 
     pub fn stop_requested(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_time_budget_runs_past_the_ceiling_or_overflows() {
+        let start = Instant::now();
+        for seconds in [301, 1 << 40, u64::MAX] {
+            let limits = Limits {
+                max_time: Some(Duration::from_secs(seconds)),
+                ..Limits::default()
+            };
+            assert_eq!(limits.deadline(start), Some(start + time::MAX_MOVE_TIME));
+        }
+        let short = Limits {
+            max_time: Some(Duration::from_millis(20)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            short.deadline(start),
+            Some(start + Duration::from_millis(20))
+        );
+        assert_eq!(Limits::default().deadline(start), None);
     }
 }

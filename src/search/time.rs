@@ -3,6 +3,15 @@
 
 use std::time::Duration;
 
+/// No move thinks longer than this, whatever the clock says: a controller that sends an
+/// absurd but legal clock (`time_settings 1000000 0 0`) still gets its answers, and
+/// every larger value saturates here. Five minutes is more than any tournament rate
+/// gives one move.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(300);
+
+/// The least a move gets, however little the clock has left.
+const MIN_MOVE_SECONDS: f64 = 0.01;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeSystem {
     /// No limit.
@@ -60,8 +69,9 @@ impl Clock {
         }
     }
 
-    /// Time for one move of `player`, spreading main time over `moves_to_go` moves.
-    /// `None` when there is no limit.
+    /// Time for one move of `player`, spreading main time over `moves_to_go` moves, never
+    /// more than [`MAX_MOVE_TIME`]. `None` when there is no limit. Any value the clock
+    /// holds, huge, infinite or not a number, gives a budget rather than a panic.
     pub fn budget(&self, player: usize, moves_to_go: u32) -> Option<Duration> {
         let moves_to_go = moves_to_go.max(1) as f64;
         let left = self.left.get(player).copied().flatten();
@@ -95,7 +105,12 @@ impl Clock {
             }
         };
         let net = seconds * (1.0 - MARGIN_SHARE) - MARGIN_SECONDS;
-        Some(Duration::from_secs_f64(net.max(0.01)))
+        let net = if net.is_nan() {
+            MIN_MOVE_SECONDS
+        } else {
+            net.clamp(MIN_MOVE_SECONDS, MAX_MOVE_TIME.as_secs_f64())
+        };
+        Some(Duration::from_secs_f64(net))
     }
 }
 
@@ -134,5 +149,80 @@ mod tests {
             },
         );
         assert!(c.budget(1, 30).unwrap().as_secs_f64() <= 0.3);
+    }
+
+    /// Every system, with main time, period and `time_left` taking each value.
+    fn every_clock(value: f64) -> Vec<Clock> {
+        let systems = [
+            TimeSystem::Absolute { main: value },
+            TimeSystem::Canadian {
+                main: value,
+                period: value,
+                stones: 1,
+            },
+            TimeSystem::Canadian {
+                main: 0.0,
+                period: value,
+                stones: 25,
+            },
+            TimeSystem::Byoyomi {
+                main: value,
+                period: value,
+                periods: 1,
+            },
+            TimeSystem::Byoyomi {
+                main: 0.0,
+                period: value,
+                periods: 5,
+            },
+        ];
+        let mut clocks = Vec::new();
+        for system in systems {
+            let mut c = Clock::default();
+            c.set_system(system);
+            clocks.push(c.clone());
+            for count in [0, 1, 5] {
+                c.set_left(
+                    0,
+                    TimeLeft {
+                        seconds: value,
+                        count,
+                    },
+                );
+                clocks.push(c.clone());
+            }
+        }
+        clocks
+    }
+
+    #[test]
+    fn absurd_clocks_give_a_bounded_budget() {
+        for value in [
+            1e22,
+            1e300,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NAN,
+            -1.0,
+            -f64::INFINITY,
+            18446744073709551616.0,
+            1e6,
+        ] {
+            for clock in every_clock(value) {
+                let budget = clock.budget(0, 30).expect("a clock is set");
+                assert!(
+                    budget <= MAX_MOVE_TIME && budget > Duration::ZERO,
+                    "{value} under {:?}: {budget:?}",
+                    clock.system
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_huge_clock_saturates_at_the_ceiling() {
+        let mut c = Clock::default();
+        c.set_system(TimeSystem::Absolute { main: 1e6 });
+        assert_eq!(c.budget(0, 30), Some(MAX_MOVE_TIME));
     }
 }
