@@ -37,6 +37,22 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// The budget of one move: `nodes` when a fixed budget was asked for, `time` when a
+    /// clock governs the move (both, when both: whichever runs out first), and otherwise
+    /// the game's `default_nodes`, so that a search with neither still ends.
+    pub fn per_move(nodes: Option<u64>, time: Option<Duration>, default_nodes: u64) -> Limits {
+        let max_nodes = match (nodes, time) {
+            (Some(n), _) => Some(n),
+            (None, Some(_)) => None,
+            (None, None) => Some(default_nodes),
+        };
+        Limits {
+            max_nodes,
+            max_time: time,
+            ..Limits::default()
+        }
+    }
+
     /// Deadline measured from `start`, if there is a time budget; never later than
     /// [`time::MAX_MOVE_TIME`] after `start`, so that no budget, however it was
     /// computed, can overflow the clock or make a search run without end.
@@ -52,6 +68,19 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_without_clock_or_fixed_budget_gets_the_default() {
+        let second = Some(Duration::from_secs(1));
+        let budget = |l: Limits| (l.max_nodes, l.max_time);
+        assert_eq!(budget(Limits::per_move(None, None, 7)), (Some(7), None));
+        assert_eq!(budget(Limits::per_move(None, second, 7)), (None, second));
+        assert_eq!(budget(Limits::per_move(Some(3), None, 7)), (Some(3), None));
+        assert_eq!(
+            budget(Limits::per_move(Some(3), second, 7)),
+            (Some(3), second)
+        );
+    }
 
     #[test]
     fn no_time_budget_runs_past_the_ceiling_or_overflows() {

@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 pub struct Engine {
@@ -106,6 +107,26 @@ impl Engine {
     pub fn send(&mut self, command: &str) -> Reply {
         self.send_raw(format!("{command}\n").as_bytes());
         self.read_reply()
+    }
+
+    /// Sends `command` and reads its response, waiting at most `limit`: past it the
+    /// engine is killed and the answer is `None`. For commands that must end on their
+    /// own; `limit` is a watchdog, not a measure.
+    pub fn send_within(&mut self, command: &str, limit: Duration) -> Option<String> {
+        let pid = self.child.id() as libc::pid_t;
+        let (done, watch) = mpsc::channel::<()>();
+        let watchdog = std::thread::spawn(move || {
+            if let Err(mpsc::RecvTimeoutError::Timeout) = watch.recv_timeout(limit) {
+                // SAFETY: kill(2) on our own child, which is not reaped before
+                // `Engine` is dropped, so its pid cannot have been reused.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+        });
+        self.send_raw(format!("{command}\n").as_bytes());
+        let response = self.read_response();
+        drop(done);
+        let _ = watchdog.join();
+        response
     }
 
     /// Sends a command that must succeed and returns its text.

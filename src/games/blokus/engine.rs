@@ -224,6 +224,10 @@ fn playouts_for_move(nominal: u64, round: usize) -> u64 {
     (nominal as f64 * 0.7 * (0.1 * round as f64).exp()).round() as u64
 }
 
+/// Playouts of a move when there is no clock and no `--playouts`, paced over the game
+/// as a fixed budget is: about 2 s for an early move of four-colour Blokus on one core.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
 /// The Blokus player: keeps its search tree from one move to the next.
 pub struct Engine {
     mcts: Mcts<SearchPosition>,

@@ -18,7 +18,7 @@ mod variant;
 
 pub use board::{Board, Colour, FinalScore, MAX_COLOURS, PlayError};
 pub use book::{Book, BookError, Reply as BookReply, shipped_book};
-pub use engine::{ColourMove, Engine, SearchPosition};
+pub use engine::{ColourMove, DEFAULT_PLAYOUTS, Engine, SearchPosition};
 pub use knowledge::{Weights, feature, move_features, weights};
 pub use notation::{
     ColourSyntaxError, MoveSyntaxError, format_colour, format_move, parse_colour, parse_move,

@@ -4,13 +4,12 @@
 
 use super::command::{BodyKind, Command, Coord, Stone};
 use super::parse::{ParseError, is_done, parse_line, parse_stone};
-use crate::games::gomoku::engine::{Engine, SearchResult, tt_bytes_for};
+use crate::games::gomoku::engine::{DEFAULT_NODES, Engine, SearchResult, tt_bytes_for};
 use crate::games::gomoku::{Color, Gomoku, IllegalMove, Point, Rules, Variant};
 use crate::search::Limits;
+use crate::search::time::MAX_MOVE_TIME;
 use std::time::Duration;
 
-/// Per-move budget when the manager sent no `timeout_turn`.
-const DEFAULT_TURN_MS: u64 = 5_000;
 /// `timeout_turn 0` means "as fast as possible".
 const FASTEST_TURN_MS: u64 = 100;
 /// `time_left` at or above this means no match limit.
@@ -382,15 +381,12 @@ impl Session {
             self.engine = Some(Engine::new(tt_bytes_for(self.clock.max_memory)));
             self.engine_memory = self.clock.max_memory;
         }
-        let limits = Limits {
-            max_nodes: self.options.nodes,
-            max_time: if self.options.nodes.is_some() {
-                None
-            } else {
-                Some(self.move_budget())
-            },
-            ..Limits::default()
+        // A fixed budget is for reproducible answers: the clock does not cut it short.
+        let time = match self.options.nodes {
+            Some(_) => None,
+            None => self.move_budget(),
         };
+        let limits = Limits::per_move(self.options.nodes, time, DEFAULT_NODES);
         Reply {
             think: Some(Think {
                 game,
@@ -402,24 +398,29 @@ impl Session {
         }
     }
 
-    /// This move's wall-clock budget, well inside the referee's tolerance.
-    fn move_budget(&self) -> Duration {
-        let mut ms = match self.clock.timeout_turn {
-            Some(0) => FASTEST_TURN_MS,
-            Some(t) => t,
-            None => DEFAULT_TURN_MS,
-        } as f64;
-        if self.clock.timeout_match > 0 {
-            let left = self
-                .clock
-                .time_left
-                .unwrap_or(self.clock.timeout_match as i64)
-                .min(UNLIMITED_MS);
-            if left < UNLIMITED_MS {
-                ms = ms.min(left.max(0) as f64 / 12.0);
-            }
-        }
-        Duration::from_millis((ms * 0.95 - 30.0).max(10.0) as u64)
+    /// This move's wall-clock budget, well inside the referee's tolerance and never more
+    /// than `MAX_MOVE_TIME`; `None` when the manager set no limit (the search then
+    /// spends the default node budget, as over GTP).
+    fn move_budget(&self) -> Option<Duration> {
+        let turn = self.clock.timeout_turn.map(|t| match t {
+            0 => FASTEST_TURN_MS as f64,
+            t => t as f64,
+        });
+        let share_of_match = (self.clock.timeout_match > 0)
+            .then(|| {
+                self.clock
+                    .time_left
+                    .unwrap_or(self.clock.timeout_match as i64)
+            })
+            .filter(|&left| left < UNLIMITED_MS)
+            .map(|left| left.max(0) as f64 / 12.0);
+        let ms = match (turn, share_of_match) {
+            (None, None) => return None,
+            (Some(t), None) | (None, Some(t)) => t,
+            (Some(t), Some(m)) => t.min(m),
+        };
+        let ms = (ms * 0.95 - 30.0).clamp(10.0, MAX_MOVE_TIME.as_millis() as f64);
+        Some(Duration::from_millis(ms as u64))
     }
 
     /// The search ended: take the engine back, play our move and answer it.
@@ -471,10 +472,37 @@ mod tests {
     fn the_move_budget_keeps_inside_the_turn_and_the_match() {
         let mut session = Session::new(Options::default());
         session.handle_line("INFO timeout_turn 1000");
-        assert_eq!(session.move_budget(), Duration::from_millis(920));
+        assert_eq!(session.move_budget(), Some(Duration::from_millis(920)));
         // A match limit with 1,200 ms left allows a twelfth of it, 100 ms, less the margin.
         session.handle_line("INFO timeout_match 60000");
         session.handle_line("INFO time_left 1200");
-        assert_eq!(session.move_budget(), Duration::from_millis(65));
+        assert_eq!(session.move_budget(), Some(Duration::from_millis(65)));
+    }
+
+    #[test]
+    fn huge_timeouts_saturate_at_the_ceiling() {
+        let mut session = Session::new(Options::default());
+        session.handle_line("INFO timeout_turn 9223372036854775807");
+        assert_eq!(session.move_budget(), Some(MAX_MOVE_TIME));
+        session.handle_line("INFO timeout_match 9223372036854775807");
+        session.handle_line("INFO time_left 2147483646");
+        assert_eq!(session.move_budget(), Some(MAX_MOVE_TIME));
+        // A match limit alone still limits the move.
+        let mut session = Session::new(Options::default());
+        session.handle_line("INFO timeout_match 1200");
+        assert_eq!(session.move_budget(), Some(Duration::from_millis(65)));
+    }
+
+    #[test]
+    fn without_a_time_limit_a_move_gets_the_default_node_budget() {
+        let mut session = Session::new(Options::default());
+        assert_eq!(session.move_budget(), None);
+        session.handle_line("START 15");
+        let think = session.handle_line("BEGIN").think.expect("a search");
+        assert_eq!(think.limits.max_nodes, Some(DEFAULT_NODES));
+        assert_eq!(think.limits.max_time, None);
+        // A match without limit (timeout_match 0) is no limit either.
+        session.handle_line("INFO timeout_match 0");
+        assert_eq!(session.move_budget(), None);
     }
 }

@@ -105,6 +105,10 @@ impl GtpGame for BlokusGtp {
         self.board.parse_colour(text).ok()
     }
 
+    fn default_budget(&self) -> u64 {
+        crate::games::blokus::DEFAULT_PLAYOUTS
+    }
+
     fn cleared(&self) -> Box<dyn GtpGame> {
         Box::new(BlokusGtp::new(self.board.variant()))
     }

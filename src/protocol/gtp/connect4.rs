@@ -71,6 +71,10 @@ impl GtpGame for Connect4Gtp {
         player(text).ok().map(|p| p as usize)
     }
 
+    fn default_budget(&self) -> u64 {
+        crate::games::connect4::engine::DEFAULT_NODES
+    }
+
     fn cleared(&self) -> Box<dyn GtpGame> {
         Box::new(Connect4Gtp::new(self.game.size()))
     }

@@ -20,6 +20,9 @@ pub trait GtpGame: Send {
     fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply;
     /// The player index (0 = first to move at the start) a colour argument names.
     fn player(&self, colour: &str) -> Option<usize>;
+    /// Nodes or playouts of a move when there is neither a clock nor `--playouts`: a
+    /// few seconds of search, so that `genmove` always answers.
+    fn default_budget(&self) -> u64;
     /// The same game, cleared, for `set_game` naming the game already selected.
     fn cleared(&self) -> Box<dyn GtpGame>;
     /// `loadsgf`: replaces the game by the record's, which the session has found to be

@@ -90,6 +90,10 @@ impl GtpGame for GoGtp {
         go_colour(text).ok().map(Color::index)
     }
 
+    fn default_budget(&self) -> u64 {
+        crate::games::go::engine::DEFAULT_PLAYOUTS
+    }
+
     fn streams(&self, command: &str) -> bool {
         command == "lz-analyze"
     }

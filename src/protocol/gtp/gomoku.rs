@@ -78,6 +78,10 @@ impl GtpGame for GomokuGtp {
         gomoku_colour(text).ok().map(Color::index)
     }
 
+    fn default_budget(&self) -> u64 {
+        crate::games::gomoku::engine::DEFAULT_NODES
+    }
+
     fn cleared(&self) -> Box<dyn GtpGame> {
         let g = &self.game;
         Box::new(

@@ -41,6 +41,8 @@ impl Default for Settings {
 pub struct Context<'a> {
     pub settings: &'a Settings,
     pub clock: &'a Clock,
+    /// The game's budget of a move without clock or `--playouts`.
+    default_budget: u64,
     pub stop: Arc<AtomicBool>,
     out: &'a mut dyn Write,
     id: Option<u32>,
@@ -66,14 +68,18 @@ impl Context<'_> {
     }
 
     /// The budget of one move for `player` (0 = Black/first), expecting `moves_to_go`
-    /// more moves of its own in the game.
+    /// more moves of its own in the game: `--playouts` and the clock, else the game's
+    /// default budget.
     pub fn limits(&self, player: usize, moves_to_go: u32) -> Limits {
         Limits {
-            max_nodes: self.settings.playouts,
-            max_time: self.clock.budget(player, moves_to_go),
             threads: self.settings.threads,
             seed: self.settings.seed,
             stop: self.stop.clone(),
+            ..Limits::per_move(
+                self.settings.playouts,
+                self.clock.budget(player, moves_to_go),
+                self.default_budget,
+            )
         }
     }
 }
@@ -163,6 +169,7 @@ impl Session {
         let mut ctx = Context {
             settings: &self.settings,
             clock: &self.clock,
+            default_budget: self.game.default_budget(),
             stop,
             out,
             id: cmd.id,

@@ -11,6 +11,11 @@ mod tt;
 pub use position::{EVAL_WEIGHTS, EvalWeights};
 pub use search::{Engine, SearchResult, WIN};
 
+/// Search nodes of a move when there is no clock and no fixed budget (GTP without
+/// `--playouts`, Gomocup without `timeout_turn`): about 2 to 3 s early in the game on
+/// one core.
+pub const DEFAULT_NODES: u64 = 1_000_000;
+
 /// Bytes left to the transposition table out of a whole-process memory limit
 /// (Gomocup `max_memory`, judged on the process's unique set size): the pattern tables
 /// (4 MiB), the binary and the heap take about 16 MiB; keep half of the rest as slack,
