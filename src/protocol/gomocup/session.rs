@@ -8,6 +8,7 @@ use crate::games::gomoku::engine::{DEFAULT_NODES, Engine, SearchResult, tt_bytes
 use crate::games::gomoku::{Color, Gomoku, IllegalMove, Point, Rules, Variant};
 use crate::search::Limits;
 use crate::search::time::MAX_MOVE_TIME;
+use std::num::IntErrorKind;
 use std::time::Duration;
 
 /// `timeout_turn 0` means "as fast as possible".
@@ -195,7 +196,7 @@ impl Session {
     }
 
     fn info(&mut self, key: &str, value: &str) {
-        let int = || value.trim().parse::<i64>().ok();
+        let int = || saturating_int(value);
         match key {
             "timeout_turn" => self.clock.timeout_turn = int().map(|v| v.max(0) as u64),
             "timeout_match" => self.clock.timeout_match = int().map_or(0, |v| v.max(0) as u64),
@@ -464,6 +465,18 @@ impl Session {
     }
 }
 
+/// An `INFO` number; one too large for 64 bits saturates rather than being dropped.
+fn saturating_int(text: &str) -> Option<i64> {
+    match text.trim().parse::<i64>() {
+        Ok(n) => Some(n),
+        Err(e) => match e.kind() {
+            IntErrorKind::PosOverflow => Some(i64::MAX),
+            IntErrorKind::NegOverflow => Some(i64::MIN),
+            _ => None,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,6 +499,9 @@ mod tests {
         assert_eq!(session.move_budget(), Some(MAX_MOVE_TIME));
         session.handle_line("INFO timeout_match 9223372036854775807");
         session.handle_line("INFO time_left 2147483646");
+        assert_eq!(session.move_budget(), Some(MAX_MOVE_TIME));
+        let mut session = Session::new(Options::default());
+        session.handle_line("INFO timeout_turn 99999999999999999999999999");
         assert_eq!(session.move_budget(), Some(MAX_MOVE_TIME));
         // A match limit alone still limits the move.
         let mut session = Session::new(Options::default());
