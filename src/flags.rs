@@ -49,7 +49,7 @@ impl Args {
     pub fn new(usage: &str) -> Args {
         let args: Vec<String> = std::env::args().skip(1).collect();
         if args.iter().any(|a| a == "--help" || a == "-h") {
-            println!("{usage}");
+            print_out(usage);
             std::process::exit(0);
         }
         Args {
@@ -93,6 +93,13 @@ pub fn unknown(flag: &str) -> ! {
 pub fn fail(message: &str) -> ! {
     eprintln!("error: {message} (--help lists the options)");
     std::process::exit(2);
+}
+
+/// Prints `text` and a line end on stdout. A reader that has gone (`--help | head -1`)
+/// is not an error worth a panic, which `println!` would raise.
+pub fn print_out(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{text}");
 }
 
 #[cfg(test)]

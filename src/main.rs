@@ -73,11 +73,11 @@ fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, 
         let mut value = || inline.clone().or_else(|| args.next());
         match flag.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}");
+                flags::print_out(USAGE);
                 return Ok(None);
             }
             "-V" | "--version" => {
-                println!("tabula {}", env!("CARGO_PKG_VERSION"));
+                flags::print_out(concat!("tabula ", env!("CARGO_PKG_VERSION")));
                 return Ok(None);
             }
             "--game" => options.game = Some(value().ok_or("--game needs a name")?),

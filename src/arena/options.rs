@@ -184,7 +184,7 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         let mut value = || inline.clone().or_else(|| args.next());
         match flag.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}");
+                crate::flags::print_out(USAGE);
                 return Ok(Parsed::Help);
             }
             "--engine" => {

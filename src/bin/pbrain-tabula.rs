@@ -32,7 +32,7 @@ fn main() {
             "--yixin" => options.yixin_rules = true,
             "--nodes" => options.nodes = Some(args.budget(&flag)),
             "-V" | "--version" => {
-                println!("pbrain-tabula {}", env!("CARGO_PKG_VERSION"));
+                flags::print_out(concat!("pbrain-tabula ", env!("CARGO_PKG_VERSION")));
                 return;
             }
             other => flags::unknown(other),
