@@ -202,18 +202,3 @@ fn analysis_after_boardsize_names_only_points_of_the_new_board() {
     }
     assert_eq!(e.ok("name"), "tabula");
 }
-
-/// Nothing follows the analysis: the end of input ends it, and the daemon.
-#[test]
-fn end_of_input_ends_streaming_analysis_and_the_daemon() {
-    let ran = common::run_to_end(
-        env!("CARGO_BIN_EXE_tabula"),
-        &[],
-        b"boardsize 9\nlz-analyze b 50\n",
-        Duration::from_secs(60),
-    );
-    let (status, out) = ran.expect("still analysing a minute after the end of input");
-    assert!(status.success(), "{status:?}");
-    assert!(out.starts_with("= \n\n=\n"), "{out:?}");
-    assert!(out.ends_with("\n\n"), "the analysis is closed: {out:?}");
-}

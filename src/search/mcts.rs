@@ -57,6 +57,12 @@ pub trait SearchGame: Clone + Send + Sync {
         rng: &mut Rng,
         played: &mut Vec<(u8, u32)>,
     ) -> Rewards;
+    /// The final score of the playout just run in `workspace`, from the first player's
+    /// view, for games that count one (Go's area margin after komi): the search keeps
+    /// its mean and spread per node for analysis. `None`, the default, costs nothing.
+    fn playout_score(&self, _workspace: &Self::Playout) -> Option<f32> {
+        None
+    }
     /// The moves leading from `earlier` to this position, if it follows from it (for
     /// reusing the tree of the previous search). They are replayed on `earlier`, so
     /// they must be moves of its board (never of a board of another size).
@@ -134,6 +140,18 @@ pub struct RootMove<M> {
     pub prior: f32,
     /// The move and the most visited line after it.
     pub pv: Vec<M>,
+    /// The visits of each node of `pv`.
+    pub pv_visits: Vec<u32>,
+    /// The final scores of the playouts through the move, for games that count one.
+    pub score: Option<ScoreStats>,
+}
+
+/// Mean and standard deviation of the final scores of a node's playouts, from the first
+/// player's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreStats {
+    pub mean: f32,
+    pub stdev: f32,
 }
 
 #[derive(Clone, Debug)]
@@ -158,6 +176,12 @@ struct Node<M> {
     uncertainty: f32,
     /// The prior's value, kept for analysis output.
     prior: f32,
+    /// Running mean and sum of squared deviations (Welford) of the playouts' final
+    /// scores, first player's view; untouched for games without a score.
+    score_mean: f32,
+    score_m2: f32,
+    /// Whether any playout through the node had a score.
+    scored: bool,
 }
 
 impl<M> Node<M> {
@@ -178,7 +202,26 @@ impl<M> Node<M> {
             blended: blend(prior.weight, prior.weight * prior.value, 0.0, 0.0, 1.0),
             uncertainty: uncertainty(prior.weight),
             prior: prior.value,
+            score_mean: 0.0,
+            score_m2: 0.0,
+            scored: false,
         }
+    }
+
+    /// Adds the final score of one more playout (after `visits` was counted).
+    fn add_score(&mut self, score: f32) {
+        let n = self.visits.max(1) as f32;
+        let delta = score - self.score_mean;
+        self.score_mean += delta / n;
+        self.score_m2 += delta * (score - self.score_mean);
+        self.scored = true;
+    }
+
+    fn score_stats(&self) -> Option<ScoreStats> {
+        self.scored.then(|| ScoreStats {
+            mean: self.score_mean,
+            stdev: (self.score_m2.max(0.0) / self.visits.max(1) as f32).sqrt(),
+        })
     }
 
     fn reblend(&mut self, rave_equiv: f32) {
@@ -370,6 +413,7 @@ impl<G: SearchGame> Mcts<G> {
             .filter_map(|i| {
                 let node = &tree.nodes[i];
                 let mut pv = vec![node.mv?];
+                let mut pv_visits = vec![node.visits];
                 let mut at = i;
                 while let Some(next) = tree.nodes[at]
                     .children()
@@ -379,6 +423,7 @@ impl<G: SearchGame> Mcts<G> {
                         break;
                     }
                     pv.push(tree.nodes[next].mv?);
+                    pv_visits.push(tree.nodes[next].visits);
                     at = next;
                 }
                 Some(RootMove {
@@ -387,6 +432,8 @@ impl<G: SearchGame> Mcts<G> {
                     value: node.w / node.n.max(1e-6),
                     prior: node.prior,
                     pv,
+                    pv_visits,
+                    score: node.score_stats(),
                 })
             })
             .collect();
@@ -656,10 +703,11 @@ impl<G: SearchGame> Shared<'_, G> {
         }
         s.played.clear();
         let rewards = s.state.playout(&mut s.playout, &mut s.rng, &mut s.played);
-        self.backup(s, &rewards);
+        let score = s.state.playout_score(&s.playout);
+        self.backup(s, &rewards, score);
     }
 
-    fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards) {
+    fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards, score: Option<f32>) {
         let rave_equiv = self.params.rave_equiv;
         for &(player, key) in &s.played {
             s.marks[key as usize] |= 1 << player;
@@ -681,6 +729,9 @@ impl<G: SearchGame> Shared<'_, G> {
             node.n += 1.0;
             node.w += rewards[node.player as usize];
             node.reblend(rave_equiv);
+            if let Some(score) = score {
+                node.add_score(score);
+            }
             if depth > 0 {
                 node.virtual_loss -= 1;
                 s.marks[node.key as usize] |= 1 << node.player;

@@ -236,6 +236,23 @@ mod tests {
     }
 
     #[test]
+    fn analysis_keeps_the_final_scores_of_the_playouts() {
+        // Komi that gives White more than the board: every playout ends White's.
+        let g = GoGame::new(9, RuleSet::Chinese, 100.5);
+        let moves = GoEngine::default().analyze(&g, Color::Black, &limits(500, 1));
+        assert!(!moves.is_empty());
+        for m in &moves {
+            let score = m.score.expect("Go playouts have a score");
+            assert!(score.mean <= 81.0 - 100.5, "{m:?}");
+            assert!(score.stdev >= 0.0 && score.stdev <= 81.0, "{m:?}");
+        }
+        // A fair komi: the playouts end both ways, so the scores spread.
+        let fair = GoGame::new(9, RuleSet::Chinese, 7.5);
+        let moves = GoEngine::default().analyze(&fair, Color::Black, &limits(500, 1));
+        assert!(moves[0].score.unwrap().stdev > 1.0, "{:?}", moves[0]);
+    }
+
+    #[test]
     fn captures_a_group_in_atari() {
         // White's F5 leaves the chain C5-F5 with one liberty, at G5.
         let wall = ["B5", "C6", "D6", "E6", "F6", "C4", "D4", "E4", "F4"];

@@ -91,6 +91,8 @@ impl GoState {
 pub struct Playout {
     board: Board,
     scratch: Scratch,
+    /// Black's area minus White's, komi included, at the end of the last playout.
+    margin: f32,
 }
 
 fn rewards_for(black_margin: f32) -> Rewards {
@@ -165,6 +167,7 @@ impl SearchGame for GoState {
         Playout {
             board: self.board.clone(),
             scratch: Scratch::default(),
+            margin: 0.0,
         }
     }
 
@@ -183,7 +186,12 @@ impl SearchGame for GoState {
                 |c, p| played.push((c.index() as u8, p as u32)),
             );
         }
-        rewards_for(area_difference(board) as f32 - self.komi)
+        ws.margin = area_difference(board) as f32 - self.komi;
+        rewards_for(ws.margin)
+    }
+
+    fn playout_score(&self, ws: &Playout) -> Option<f32> {
+        Some(ws.margin)
     }
 
     fn moves_since(&self, earlier: &Self) -> Option<Vec<TreeMove>> {

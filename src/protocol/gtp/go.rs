@@ -7,7 +7,8 @@
 //! it drives GNU Go: `boardsize`, `clear_board`, `play`.
 
 use super::game::GtpGame;
-use super::parse::{colour, float, int, two_colours};
+use super::go_analysis::{self, AnalyzeArgs, Dialect};
+use super::parse::{float, int, two_colours};
 use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
@@ -15,10 +16,8 @@ use crate::games::go::board::MAX_SIZE;
 use crate::games::go::engine::{Decision, GoEngine};
 use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, color_name};
 use crate::games::go::score::ownership;
-use crate::games::go::search::{PASS, TreeMove};
 use crate::games::go::{Color, GoGame, HandicapError, Move, Point, RuleSet, sgf};
 use crate::rng::Rng;
-use crate::search::mcts::RootMove;
 
 const COMMANDS: &[&str] = &[
     "boardsize",
@@ -41,6 +40,7 @@ const COMMANDS: &[&str] = &[
     "kgs-genmove_cleanup",
     "kgs-game_over",
     "lz-analyze",
+    "kata-analyze",
     "tabula-ownership",
     "gogui-analyze_commands",
     "gogui-rules_game_id",
@@ -95,7 +95,7 @@ impl GtpGame for GoGtp {
     }
 
     fn streams(&self, command: &str) -> bool {
-        command == "lz-analyze"
+        matches!(command, "lz-analyze" | "kata-analyze")
     }
 
     fn cleared(&self) -> Box<dyn GtpGame> {
@@ -166,28 +166,15 @@ impl GtpGame for GoGtp {
             }
             // The server says the game is over: nothing is pondered, so nothing to stop.
             ("kgs-game_over", []) => Ok(String::new()),
-            ("lz-analyze", args) => {
-                let (color, interval) = analyze_arguments(game, args)?;
-                ctx.begin_stream()
-                    .map_err(|e| GtpError::Other(e.to_string()))?;
-                loop {
-                    let mut limits = ctx.limits(color.index(), 1);
-                    limits.max_nodes = None;
-                    limits.max_time = Some(interval);
-                    let moves = self.engine.analyze(game, color, &limits);
-                    let line = analysis_line(game, &moves);
-                    if !line.is_empty() {
-                        ctx.stream_line(&line)
-                            .map_err(|e| GtpError::Other(e.to_string()))?;
-                    }
-                    if limits.stop_requested() || moves.is_empty() {
-                        break;
-                    }
-                }
-                Ok(String::new())
-            }
+            ("lz-analyze", args) => self.analyze(Dialect::Lz, args, ctx),
+            ("kata-analyze", args) => self.analyze(Dialect::Kata, args, ctx),
             ("tabula-ownership", []) => {
-                let own = ownership(game.board(), game.to_move(), 256, ctx.settings.seed);
+                let own = ownership(
+                    game.board(),
+                    game.to_move(),
+                    OWNERSHIP_PLAYOUTS,
+                    ctx.settings.seed,
+                );
                 let n = game.size();
                 Ok((0..n)
                     .rev()
@@ -305,60 +292,48 @@ impl GtpGame for GoGtp {
     }
 }
 
-/// `lz-analyze [colour] [interval]`, also `interval N`: the colour to analyse (default
-/// the side to move) and the time between two info lines (centiseconds, default 100).
-fn analyze_arguments(
-    game: &GoGame,
-    args: &[&str],
-) -> Result<(Color, std::time::Duration), GtpError> {
-    let mut color = game.to_move();
-    let mut centis = 100;
-    let mut rest = args;
-    if let Some((first, tail)) = rest.split_first()
-        && colour(first).is_some()
-    {
-        color = go_colour(first)?;
-        rest = tail;
+impl GoGtp {
+    /// `lz-analyze` and `kata-analyze`: `=` at once, then a line every interval until the
+    /// next input line (or the end of input) stops the search.
+    fn analyze(&mut self, dialect: Dialect, args: &[&str], ctx: &mut Context) -> Reply {
+        let game = &self.game;
+        let args = go_analysis::parse_args(game, dialect, args)?;
+        let owned = args.ownership.then(|| playout_ownership(game, &args, ctx));
+        ctx.begin_stream().map_err(stream_error)?;
+        loop {
+            let mut limits = ctx.limits(args.color.index(), 1);
+            limits.max_nodes = None;
+            limits.max_time = Some(args.interval);
+            let moves = self.engine.analyze(game, args.color, &limits);
+            let line = go_analysis::line(game, dialect, &args, &moves, owned.as_deref());
+            if !line.is_empty() {
+                ctx.stream_line(&line).map_err(stream_error)?;
+            }
+            if limits.stop_requested() || moves.is_empty() {
+                break;
+            }
+        }
+        Ok(String::new())
     }
-    match rest {
-        [] => {}
-        [n] | ["interval", n] => centis = int(n).ok_or(GtpError::Syntax)?,
-        _ => return Err(GtpError::Syntax),
-    }
-    Ok((
-        color,
-        std::time::Duration::from_millis(centis.max(1) as u64 * 10),
-    ))
 }
 
-/// One `lz-analyze` line: an `info` block per root move, winning rates and priors in
-/// ten-thousandths, as Leela Zero prints them.
-fn analysis_line(game: &GoGame, moves: &[RootMove<TreeMove>]) -> String {
-    let name = |m: TreeMove| {
-        if m == PASS {
-            "pass".to_string()
-        } else {
-            game.format_point(m)
-        }
-    };
-    moves
-        .iter()
-        .take(20)
-        .enumerate()
-        .map(|(order, m)| {
-            let pv: Vec<String> = m.pv.iter().map(|&p| name(p)).collect();
-            format!(
-                "info move {} visits {} winrate {} prior {} order {order} pv {}",
-                name(m.mv),
-                m.visits,
-                (m.value.clamp(0.0, 1.0) * 10000.0).round() as u32,
-                (m.prior.clamp(0.0, 1.0) * 10000.0).round() as u32,
-                pv.join(" ")
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+fn stream_error(e: std::io::Error) -> GtpError {
+    GtpError::Other(e.to_string())
 }
+
+/// Who owns each point at the end of the playouts from the analysed position (the
+/// estimate `tabula-ownership` shows, for the colour analysed to move).
+fn playout_ownership(game: &GoGame, args: &AnalyzeArgs, ctx: &Context) -> Vec<f32> {
+    ownership(
+        game.board(),
+        args.color,
+        OWNERSHIP_PLAYOUTS,
+        ctx.settings.seed,
+    )
+}
+
+/// Playouts of an ownership estimate.
+const OWNERSHIP_PLAYOUTS: usize = 256;
 
 /// The engine's answer for `color`, within the budget of the session's settings and clock.
 fn generate(engine: &mut GoEngine, game: &GoGame, color: Color, ctx: &Context) -> Decision {

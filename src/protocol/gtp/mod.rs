@@ -5,6 +5,7 @@ pub mod blokus;
 pub mod connect4;
 pub mod game;
 pub mod go;
+pub mod go_analysis;
 pub mod gogui_rules;
 pub mod gomoku;
 pub mod parse;
