@@ -114,3 +114,71 @@ fn end_of_input_ends_streaming_analysis_and_the_daemon() {
         assert!(out.ends_with("\n\n"), "{command}: not closed: {out:?}");
     }
 }
+
+/// The visits of the `info` blocks of a line: with every searched move listed, their sum
+/// is the playouts of the search.
+fn listed_visits(line: &str) -> u64 {
+    let words: Vec<&str> = line.split(' ').collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == "visits")
+        .map(|w| w[1].parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn genmove_analyze_streams_then_plays_its_move_whatever_input_comes() {
+    for (command, info) in [
+        (
+            "lz-genmove_analyze",
+            r"info move \S+ visits \d+ winrate \d+ prior \d+ order \d+ pv(?: \S+)+",
+        ),
+        ("kata-genmove_analyze", KATA_INFO),
+    ] {
+        let mut e = Engine::tabula(&["--playouts", "2000"]);
+        e.ok("boardsize 9");
+        // A line right behind it does not cut the search short, unlike `*-analyze`.
+        e.send_raw(format!("7 {command} b 1 maxmoves 1000\nname\n").as_bytes());
+        assert_eq!(e.read_line().as_deref(), Some("=7"), "{command}");
+        let lines = stream_lines(&mut e);
+        let (last, infos) = lines.split_last().expect("nothing streamed");
+        let played = last
+            .strip_prefix("play ")
+            .unwrap_or_else(|| panic!("{last:?}"));
+        assert!(!infos.is_empty(), "{command}: no analysis before the move");
+        let info_line = Regex::new(&format!(r"\A{info}(?: {info})*\z")).unwrap();
+        for line in infos {
+            assert!(info_line.is_match(line), "{command}: {line:?}");
+        }
+        assert_eq!(
+            listed_visits(infos.last().unwrap()),
+            2000,
+            "{command}: the whole budget"
+        );
+        assert_eq!(e.read_reply().text, "tabula");
+        // The move was played, as `genmove` plays it.
+        assert_eq!(e.ok("list_stones b"), played, "{command}");
+        assert_eq!(e.ok("gogui-rules_side_to_move"), "white");
+        // A bad argument: an error, nothing streamed, nothing played.
+        let reply = e.send(&format!("{command} w 10 avoid b D4 1"));
+        assert_eq!((reply.ok, reply.text.as_str()), (false, "syntax error"));
+        assert_eq!(e.ok("list_stones w"), "");
+    }
+}
+
+#[test]
+fn end_of_input_lets_genmove_analyze_finish_and_answer() {
+    let ran = common::run_to_end(
+        env!("CARGO_BIN_EXE_tabula"),
+        &["--playouts", "500"],
+        b"boardsize 9\nkata-genmove_analyze b 1 ownership true\n",
+        Duration::from_secs(60),
+    );
+    let (status, out) = ran.expect("still searching a minute after the end of input");
+    assert!(status.success(), "{status:?}");
+    let play = Regex::new(r"\n(?:info [^\n]+ ownership[^\n]+\n)+play [A-HJ][1-9]\n\n\z").unwrap();
+    assert!(
+        out.starts_with("= \n\n=\n") && play.is_match(&out),
+        "{out:?}"
+    );
+}

@@ -52,3 +52,15 @@ clear_board
 #? []
 16 undo
 #? [cannot undo]*
+
+# Leela Zero's and KataGo's genmove_analyze: analysis lines, then `play MOVE`, which is
+# played.
+boardsize 9
+17 lz-genmove_analyze b 10
+#? [.*play ([A-HJ][1-9]|pass)]
+18 gogui-rules_side_to_move
+#? [white]
+19 kata-genmove_analyze w 10 ownership true
+#? [.*ownership.*play ([A-HJ][1-9]|pass)]
+20 lz-genmove_analyze b 10 ownership true
+#? [syntax error]*

@@ -6,8 +6,10 @@ use super::game::{GoGame, Move};
 use super::rules::Scoring;
 use super::score;
 use super::search::{GoState, PASS, TreeMove};
+use std::time::{Duration, Instant};
+
 use crate::search::Limits;
-use crate::search::mcts::{Mcts, MctsParams, RootMove};
+use crate::search::mcts::{Mcts, MctsParams, RootMove, SearchResult};
 
 /// What `genmove` answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +62,21 @@ impl GoEngine {
 
     /// The move for `color` (not played).
     pub fn genmove(&mut self, game: &GoGame, color: Color, limits: &Limits) -> Decision {
-        self.decide(game, GoState::from_game(game, color), color, limits)
+        self.decide(game, GoState::from_game(game, color), color, limits, None)
+    }
+
+    /// Like `genmove`, but shows the root moves to `report` every `interval` of the
+    /// search, and once more at its end (`lz-genmove_analyze`, `kata-genmove_analyze`).
+    pub fn genmove_reporting(
+        &mut self,
+        game: &GoGame,
+        color: Color,
+        limits: &Limits,
+        interval: Duration,
+        report: &mut dyn FnMut(&[RootMove<TreeMove>]),
+    ) -> Decision {
+        let state = GoState::from_game(game, color);
+        self.decide(game, state, color, limits, Some((interval, report)))
     }
 
     /// Like `genmove`, but never passes while the opponent has dead stones on the board
@@ -75,7 +91,7 @@ impl GoEngine {
             state = state.without_root_pass();
         }
         let resign = std::mem::replace(&mut self.resign_below, 0.0);
-        let decision = self.decide(game, state, color, limits);
+        let decision = self.decide(game, state, color, limits, None);
         self.resign_below = resign;
         decision
     }
@@ -90,18 +106,35 @@ impl GoEngine {
         limits: &Limits,
     ) -> Vec<RootMove<TreeMove>> {
         self.mcts.search(&GoState::from_game(game, color), limits);
+        self.root_moves(game)
+    }
+
+    /// The root moves of the last search that are moves of `game`'s board.
+    fn root_moves(&self, game: &GoGame) -> Vec<RootMove<TreeMove>> {
         let board = game.board();
         let mut moves = self.mcts.root_moves();
         moves.retain(|m| m.pv.iter().all(|&p| p == PASS || board.is_on_board(p)));
         moves
     }
 
-    fn decide(&mut self, game: &GoGame, state: GoState, color: Color, limits: &Limits) -> Decision {
+    fn decide(
+        &mut self,
+        game: &GoGame,
+        state: GoState,
+        color: Color,
+        limits: &Limits,
+        report: Option<Report>,
+    ) -> Decision {
         if game.consecutive_passes() >= 1 && passing_wins(game, color) {
             log::info!("genmove {color:?}: the opponent passed and passing wins");
             return Decision::Play(Move::Pass);
         }
-        let result = self.mcts.search(&state, limits);
+        let result = match report {
+            None => self.mcts.search(&state, limits),
+            Some((interval, report)) => {
+                self.search_reporting(game, &state, limits, interval, report)
+            }
+        };
         log::info!(
             "genmove {color:?}: {} playouts in {:.2?}, best visits {} value {:.3}",
             result.playouts,
@@ -128,6 +161,57 @@ impl GoEngine {
             Decision::Play(mv)
         } else {
             Decision::Play(Move::Pass)
+        }
+    }
+}
+
+/// How often, and to whom, a search shows its root moves.
+type Report<'a> = (Duration, &'a mut dyn FnMut(&[RootMove<TreeMove>]));
+
+impl GoEngine {
+    /// One search within `limits`, run as slices of at most `interval` on the same tree,
+    /// the root moves reported after each. The result is the whole search's.
+    fn search_reporting(
+        &mut self,
+        game: &GoGame,
+        state: &GoState,
+        limits: &Limits,
+        interval: Duration,
+        report: &mut dyn FnMut(&[RootMove<TreeMove>]),
+    ) -> SearchResult<TreeMove> {
+        let start = Instant::now();
+        let deadline = limits.deadline(start);
+        // Neither playouts nor time: the search's own default, as `genmove` has it.
+        let max_playouts = match (limits.max_nodes, deadline) {
+            (None, None) => Some(DEFAULT_PLAYOUTS),
+            (nodes, _) => nodes,
+        };
+        let mut done = 0u64;
+        let mut slice = 0u64;
+        loop {
+            let now = Instant::now();
+            let time_left = deadline.map_or(interval, |d| d.saturating_duration_since(now));
+            let part = Limits {
+                max_nodes: max_playouts.map(|n| n.saturating_sub(done)),
+                max_time: Some(time_left.min(interval)),
+                // Each slice's playouts draw other random numbers.
+                seed: limits.seed.wrapping_add(slice),
+                ..limits.clone()
+            };
+            let mut result = self.mcts.search(state, &part);
+            done += result.playouts;
+            // A slice that added nothing would only repeat the last line.
+            if result.playouts > 0 || slice == 0 {
+                report(&self.root_moves(game));
+            }
+            let spent = max_playouts.is_some_and(|n| done >= n);
+            let late = deadline.is_some_and(|d| Instant::now() >= d);
+            if spent || late || result.playouts == 0 || limits.stop_requested() {
+                result.playouts = done;
+                result.elapsed = start.elapsed();
+                return result;
+            }
+            slice += 1;
         }
     }
 }

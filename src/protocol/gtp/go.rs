@@ -16,8 +16,10 @@ use crate::games::go::board::MAX_SIZE;
 use crate::games::go::engine::{Decision, GoEngine};
 use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, color_name};
 use crate::games::go::score::ownership;
+use crate::games::go::search::TreeMove;
 use crate::games::go::{Color, GoGame, HandicapError, Move, Point, RuleSet, sgf};
 use crate::rng::Rng;
+use crate::search::mcts::RootMove;
 
 const COMMANDS: &[&str] = &[
     "boardsize",
@@ -41,6 +43,8 @@ const COMMANDS: &[&str] = &[
     "kgs-game_over",
     "lz-analyze",
     "kata-analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
     "tabula-ownership",
     "gogui-analyze_commands",
     "gogui-rules_game_id",
@@ -168,6 +172,8 @@ impl GtpGame for GoGtp {
             ("kgs-game_over", []) => Ok(String::new()),
             ("lz-analyze", args) => self.analyze(Dialect::Lz, args, ctx),
             ("kata-analyze", args) => self.analyze(Dialect::Kata, args, ctx),
+            ("lz-genmove_analyze", args) => self.genmove_analyze(Dialect::Lz, args, ctx),
+            ("kata-genmove_analyze", args) => self.genmove_analyze(Dialect::Kata, args, ctx),
             ("tabula-ownership", []) => {
                 let own = ownership(
                     game.board(),
@@ -313,6 +319,42 @@ impl GoGtp {
                 break;
             }
         }
+        Ok(String::new())
+    }
+}
+
+impl GoGtp {
+    /// `lz-genmove_analyze` and `kata-genmove_analyze`: `genmove` within its usual budget,
+    /// streaming analysis lines every interval meanwhile (new input does not stop it), then
+    /// the line `play MOVE` (a vertex, `pass` or `resign`). The move is played.
+    fn genmove_analyze(&mut self, dialect: Dialect, args: &[&str], ctx: &mut Context) -> Reply {
+        let game = &mut self.game;
+        let args = go_analysis::parse_args(game, dialect, args)?;
+        let color = args.color;
+        let owned = args.ownership.then(|| playout_ownership(game, &args, ctx));
+        let limits = ctx.limits(color.index(), GoEngine::moves_to_go(game));
+        ctx.begin_stream().map_err(stream_error)?;
+        let mut written = Ok(());
+        let mut report = |moves: &[RootMove<TreeMove>]| {
+            let line = go_analysis::line(game, dialect, &args, moves, owned.as_deref());
+            if !line.is_empty() && written.is_ok() {
+                written = ctx.stream_line(&line);
+            }
+        };
+        let decision =
+            self.engine
+                .genmove_reporting(game, color, &limits, args.interval, &mut report);
+        written.map_err(stream_error)?;
+        let answer = match decision {
+            Decision::Resign => "resign".to_string(),
+            Decision::Play(mv) => {
+                game.play(color, mv)
+                    .expect("the engine only proposes legal moves");
+                game.format_move(mv)
+            }
+        };
+        ctx.stream_line(&format!("play {answer}"))
+            .map_err(stream_error)?;
         Ok(String::new())
     }
 }

@@ -50,9 +50,10 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    /// Starts a streaming answer (`lz-analyze`): `=[id]` goes out at once, then the lines
-    /// of `stream_line`, and the empty line that ends the response once the command
-    /// returns. Only commands the game declares as streaming may call it.
+    /// Starts a streaming answer (`lz-analyze`, `lz-genmove_analyze`): `=[id]` goes out at
+    /// once, then the lines of `stream_line`, and the empty line that ends the response
+    /// once the command returns. Whether new input stops the command is the game's
+    /// `streams`, not this.
     pub fn begin_stream(&mut self) -> std::io::Result<()> {
         let id = self.id.map(|n| n.to_string()).unwrap_or_default();
         self.streaming = true;
