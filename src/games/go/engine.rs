@@ -146,14 +146,10 @@ impl GoEngine {
             Some(PASS) | None => Move::Pass,
             Some(p) => Move::Play(p),
         };
-        let size = game.size();
-        let late_enough = game.moves().len() >= size * size / 3;
-        let handicap_game = game.handicap() > 0;
         if self.resign_below > 0.0
             && result.value < self.resign_below
             && result.visits >= RESIGN_MIN_VISITS
-            && late_enough
-            && !handicap_game
+            && may_resign(game, color)
         {
             return Decision::Resign;
         }
@@ -216,6 +212,22 @@ impl GoEngine {
     }
 }
 
+/// Whether the game allows `color` to resign, however bad the search thinks it is: not
+/// before a third of the board's points have been played, never in a handicap game (the
+/// stones make the early winning rates of both sides misleading, and a handicap game is
+/// a teaching game), and never while the count of the position as it stands (dead stones
+/// estimated, as `final_score` counts) says `color` is winning.
+fn may_resign(game: &GoGame, color: Color) -> bool {
+    let size = game.size();
+    let late_enough = game.moves().len() >= size * size / 3;
+    let margin = game.score().margin();
+    let winning_by_count = match color {
+        Color::Black => margin > 0.0,
+        Color::White => margin < 0.0,
+    };
+    late_enough && game.handicap() == 0 && !winning_by_count
+}
+
 /// Whether ending the game now wins for `color`: by the count of the board as it stands
 /// under area rules (dead stones must have been captured first), by the rules' own count
 /// (territory, dead stones removed) under Japanese rules.
@@ -242,7 +254,7 @@ fn passing_wins(game: &GoGame, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::go::RuleSet;
+    use crate::games::go::{Point, RuleSet};
 
     fn limits(playouts: u64, seed: u64) -> Limits {
         Limits {
@@ -334,6 +346,50 @@ mod tests {
         let fair = GoGame::new(9, RuleSet::Chinese, 7.5);
         let moves = GoEngine::default().analyze(&fair, Color::Black, &limits(500, 1));
         assert!(moves[0].score.unwrap().stdev > 1.0, "{:?}", moves[0]);
+    }
+
+    /// Black's stones on the left columns, White passing, until `moves` moves are played.
+    fn black_builds_the_left_side(game: &mut GoGame, moves: usize) {
+        let board = game.board();
+        let left: Vec<Point> = board
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| board.coords(p).0 < 4)
+            .collect();
+        let mut left = left.into_iter();
+        while game.moves().len() < moves {
+            let color = game.to_move();
+            let mv = match color {
+                Color::Black => Move::Play(left.next().expect("room on the left")),
+                Color::White => Move::Pass,
+            };
+            game.play(color, mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn never_resigns_a_game_it_wins_by_the_count() {
+        let mut g = GoGame::new(9, RuleSet::Chinese, 0.5);
+        black_builds_the_left_side(&mut g, 30);
+        assert!(g.score().margin() > 0.0, "{}", g.score().result());
+        assert!(!may_resign(&g, Color::Black), "Black leads the count");
+        assert!(may_resign(&g, Color::White), "White trails it, late enough");
+    }
+
+    #[test]
+    fn never_resigns_early_nor_in_a_handicap_game() {
+        let mut early = GoGame::new(9, RuleSet::Chinese, 0.5);
+        black_builds_the_left_side(&mut early, 26);
+        assert!(
+            !may_resign(&early, Color::White),
+            "before a third of the points"
+        );
+        let mut handicap = GoGame::new(9, RuleSet::Chinese, 0.5);
+        handicap.place_fixed_handicap(2).unwrap();
+        black_builds_the_left_side(&mut handicap, 60);
+        assert!(handicap.score().margin() > 0.0, "White trails the count");
+        assert!(!may_resign(&handicap, Color::White), "a handicap game");
     }
 
     #[test]
