@@ -23,6 +23,8 @@ options:
                    reproducible play
   --threads N      search threads, 1 to 64 (default 1)
   --nobook         no opening book (Blokus Duo): every move searched
+  --ponder         Go: after its move, search the opponent's reply until the next
+                   line arrives (at most 4 default moves' budget); off by default
   -h, --help       this text
   -V, --version    version
 
@@ -86,6 +88,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Result<Option<Options>, 
                 options.settings.playouts = Some(checked(&flag, value(), flags::parse_budget)?);
             }
             "--nobook" => options.settings.book = false,
+            "--ponder" => options.settings.ponder = true,
             "--threads" => {
                 options.settings.threads = checked(&flag, value(), flags::parse_thread_count)?;
             }

@@ -182,3 +182,41 @@ fn end_of_input_lets_genmove_analyze_finish_and_answer() {
         "{out:?}"
     );
 }
+
+/// With `--ponder` the engine searches on after its move; the next line is still answered
+/// (it stops the pondering), and the game is exactly as the move left it.
+#[test]
+fn pondering_gives_way_to_the_next_line_and_leaves_the_game_alone() {
+    let mut e = Engine::tabula(&["--ponder", "--playouts", "300"]);
+    e.ok("boardsize 9");
+    let black = e.ok("genmove b");
+    let name = e.send_within("name", Duration::from_secs(60));
+    assert_eq!(
+        name.as_deref(),
+        Some("= tabula"),
+        "the line after a move is answered"
+    );
+    assert_eq!(e.ok("list_stones b"), black);
+    assert_eq!(e.ok("gogui-rules_side_to_move"), "white");
+    e.ok("play w E5");
+    let again = e.ok("genmove b");
+    assert!(
+        again != black && again != "E5" && again != "resign",
+        "{again}"
+    );
+    assert_eq!(e.ok("list_stones w"), "E5");
+}
+
+#[test]
+fn end_of_input_ends_pondering_and_the_daemon() {
+    let ran = common::run_to_end(
+        env!("CARGO_BIN_EXE_tabula"),
+        &["--ponder", "--playouts", "300"],
+        b"boardsize 19\ngenmove b\n",
+        Duration::from_secs(60),
+    );
+    let (status, out) = ran.expect("still pondering a minute after the end of input");
+    assert!(status.success(), "{status:?}");
+    let answers = Regex::new(r"\A= \n\n= [A-HJ-T]1?\d\n\n\z").unwrap();
+    assert!(answers.is_match(&out), "{out:?}");
+}

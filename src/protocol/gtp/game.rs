@@ -8,6 +8,7 @@ use super::gomoku::{GomokuGtp, rules_by_name};
 use super::records::Load;
 use super::response::Reply;
 use super::session::Context;
+use crate::search::Limits;
 
 /// A game behind GTP: the commands it answers (beyond the session's own) and how.
 /// Each game speaks its own dialect: Go has `boardsize` and `komi`, Blokus follows
@@ -32,6 +33,10 @@ pub trait GtpGame: Send {
     fn streams(&self, _command: &str) -> bool {
         false
     }
+    /// With `--ponder`, called once the answer of each command is out: the game may
+    /// search on (the opponent's reply, after its own move) until `limits.stop` is
+    /// raised by the next input line or the end of input, or the budget runs out.
+    fn ponder(&mut self, _limits: &Limits) {}
 }
 
 /// Names `set_game` accepts, matched without regard to case.

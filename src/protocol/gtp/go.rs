@@ -58,6 +58,9 @@ const COMMANDS: &[&str] = &[
 pub struct GoGtp {
     game: GoGame,
     engine: GoEngine,
+    /// Whether the last command played the engine's own move, so that pondering has the
+    /// opponent's reply to think about.
+    moved: bool,
 }
 
 impl Default for GoGtp {
@@ -65,6 +68,7 @@ impl Default for GoGtp {
         GoGtp {
             game: GoGame::new(19, RuleSet::Chinese, DEFAULT_KOMI),
             engine: GoEngine::default(),
+            moved: false,
         }
     }
 }
@@ -106,7 +110,22 @@ impl GtpGame for GoGtp {
         Box::new(GoGtp {
             game: self.game.cleared(),
             engine: GoEngine::default(),
+            moved: false,
         })
+    }
+
+    /// Searches the opponent's reply to the engine's move: the tree is kept, so the next
+    /// `genmove` goes on from the subtree of the move the opponent plays.
+    fn ponder(&mut self, limits: &crate::search::Limits) {
+        if !std::mem::take(&mut self.moved) || self.game.is_over() {
+            return;
+        }
+        let to_move = self.game.to_move();
+        let moves = self.engine.analyze(&self.game, to_move, limits);
+        log::info!(
+            "pondering for {to_move:?} stopped at {} visits",
+            moves.iter().map(|m| u64::from(m.visits)).sum::<u64>()
+        );
     }
 
     fn load(&mut self, record: &records::Load) -> Reply {
@@ -121,6 +140,18 @@ impl GtpGame for GoGtp {
     }
 
     fn run(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
+        let before = self.game.moves().len();
+        let reply = self.command(command, args, ctx);
+        self.moved = matches!(
+            command,
+            "genmove" | "kgs-genmove_cleanup" | "lz-genmove_analyze" | "kata-genmove_analyze"
+        ) && self.game.moves().len() > before;
+        reply
+    }
+}
+
+impl GoGtp {
+    fn command(&mut self, command: &str, args: &[&str], ctx: &mut Context) -> Reply {
         let game = &mut self.game;
         match (command, args) {
             ("boardsize", [n]) => {
@@ -168,7 +199,7 @@ impl GtpGame for GoGtp {
                     }
                 }
             }
-            // The server says the game is over: nothing is pondered, so nothing to stop.
+            // The server says the game is over: pondering stopped when this line came.
             ("kgs-game_over", []) => Ok(String::new()),
             ("lz-analyze", args) => self.analyze(Dialect::Lz, args, ctx),
             ("kata-analyze", args) => self.analyze(Dialect::Kata, args, ctx),

@@ -24,6 +24,8 @@ pub struct Settings {
     pub threads: usize,
     /// Whether engines may answer from their opening books (Blokus Duo's).
     pub book: bool,
+    /// Whether the engine searches on after its move until the next line (`--ponder`).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -33,6 +35,7 @@ impl Default for Settings {
             playouts: None,
             threads: 1,
             book: true,
+            ponder: false,
         }
     }
 }
@@ -84,6 +87,9 @@ impl Context<'_> {
         }
     }
 }
+
+/// Pondering's budget, in default budgets of a move.
+const PONDER_MOVES: u64 = 4;
 
 /// Commands the session answers itself, whatever the game.
 const SESSION_COMMANDS: &[&str] = &[
@@ -142,8 +148,28 @@ impl Session {
             if let Flow::Quit = flow {
                 break;
             }
+            if self.settings.ponder {
+                self.ponder(line.seq);
+            }
         }
         Ok(())
+    }
+
+    /// Lets the game search on after the answer to line `seq`, until any later line
+    /// arrives or the input ends, within a budget of [`PONDER_MOVES`] moves (and never
+    /// longer than a move's longest search), so that nobody there costs nothing forever.
+    fn ponder(&mut self, seq: u64) {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.control.start(seq, stop.clone(), true);
+        let limits = Limits {
+            max_nodes: Some(self.game.default_budget().saturating_mul(PONDER_MOVES)),
+            max_time: Some(crate::search::time::MAX_MOVE_TIME),
+            threads: self.settings.threads,
+            seed: self.settings.seed,
+            stop,
+        };
+        self.game.ponder(&limits);
+        self.control.finish();
     }
 
     /// Runs one preprocessed line and returns the response text; for tests and benchmarks.
