@@ -1,0 +1,251 @@
+//! The GTP fuzzer: drives `tabula` with seeded lines over every game and checks that
+//! each line that needs one gets exactly one well-framed response, that the daemon ends
+//! only at `quit` or end of input (status 0), and that an error answer leaves the game
+//! as it was (a state probe before and after).
+
+use super::gtp_lines::{self, Family, GO_SEARCHES, Planned, View};
+use super::gtp_wire::{Expected, expected, read_response};
+use super::pipe::Daemon;
+use super::rng::Rng;
+use super::{Config, Figures, records};
+use std::time::Instant;
+
+/// The commands whose answers make up the state a failing command must not change; all
+/// games answer them, and none of them searches.
+const PROBE: &[&str] = &[
+    "gogui-rules_game_id",
+    "gogui-rules_board",
+    "gogui-rules_side_to_move",
+    "gogui-rules_legal_moves",
+    "printsgf",
+];
+
+/// Percent of commands before which a state probe is taken, unless one is still valid.
+const PROBE_PERCENT: u64 = 12;
+
+/// The budget that keeps every search short (five in a row has no default budget
+/// without a clock, so it must always be started with one).
+const PLAYOUTS: &str = "50";
+
+pub fn run(config: &Config) -> Figures {
+    let mut rng = Rng::new(config.seed);
+    let records = records::prepare(&mut rng, &config.dir, config.known_bugs);
+    let mut figures = Figures {
+        started: Some(Instant::now()),
+        ..Figures::default()
+    };
+    if config.known_bugs {
+        unbudgeted_five_in_a_row(config);
+    }
+    while figures.lines < config.lines {
+        let lines = (200 + rng.below(1300)).min(config.lines - figures.lines);
+        let mut session = Session::start(&mut rng, config, &records);
+        figures.sessions += 1;
+        session.run(&mut rng, lines, &mut figures);
+    }
+    figures
+}
+
+/// A known bug: without `--playouts` and without a clock, a five-in-a-row `genmove`
+/// has no budget and never answers.
+fn unbudgeted_five_in_a_row(config: &Config) {
+    let mut daemon = Daemon::start(env!("CARGO_BIN_EXE_tabula"), &[], &config.dir);
+    for line in ["set_game Gomoku", "genmove b", "quit"] {
+        daemon.send(line.as_bytes());
+        read_response(&mut daemon, None);
+    }
+    daemon.expect_exit();
+}
+
+struct Session<'a> {
+    daemon: Daemon,
+    config: &'a Config,
+    records: &'a [String],
+    family: Family,
+    game_id: String,
+    legal: Vec<String>,
+    /// The state at the last probe, while no command may have changed it since.
+    probe: Option<Vec<String>>,
+    /// Whether this Go game's engine has a search tree, and whether the board size may
+    /// have changed under it since.
+    go_searched: bool,
+    go_tree_at_risk: bool,
+}
+
+enum Flow {
+    Continue,
+    Ended,
+}
+
+impl<'a> Session<'a> {
+    fn start(rng: &mut Rng, config: &'a Config, records: &'a [String]) -> Session<'a> {
+        let seed = rng.below(1000).to_string();
+        let mut args = vec!["--playouts", PLAYOUTS, "--seed", &seed];
+        if rng.chance(20) {
+            args.extend(["--threads", "2"]);
+        }
+        let daemon = Daemon::start(env!("CARGO_BIN_EXE_tabula"), &args, &config.dir);
+        Session {
+            daemon,
+            config,
+            records,
+            family: Family::Go,
+            game_id: "Go".into(),
+            legal: Vec::new(),
+            probe: None,
+            go_searched: false,
+            go_tree_at_risk: false,
+        }
+    }
+
+    fn run(&mut self, rng: &mut Rng, lines: usize, figures: &mut Figures) {
+        let mut sent = 0;
+        while sent < lines {
+            if self.probe.is_none() && rng.chance(PROBE_PERCENT) {
+                self.probe = Some(self.take_probe());
+            }
+            let mut batch = vec![self.next_line(rng)];
+            if batch[0].streams {
+                // A streaming command answers until the next line arrives: send one.
+                let follower = loop {
+                    let p = self.next_line(rng);
+                    if !p.streams {
+                        break p;
+                    }
+                };
+                batch.push(follower);
+            }
+            for planned in &batch {
+                self.daemon.send(&planned.bytes);
+            }
+            let last = batch.len() - 1;
+            for (n, planned) in batch.iter().enumerate() {
+                sent += 1;
+                figures.lines += 1;
+                // A probe goes out only once every line sent has been answered.
+                if let Flow::Ended = self.answer(planned, n == last, figures) {
+                    return;
+                }
+            }
+        }
+        self.end(rng, figures);
+    }
+
+    fn next_line(&self, rng: &mut Rng) -> Planned {
+        let view = View {
+            family: self.family,
+            legal: &self.legal,
+            records: self.records,
+            go_tree_at_risk: self.go_tree_at_risk,
+            known: self.config.known_bugs,
+        };
+        gtp_lines::line(rng, &view)
+    }
+
+    /// Ends the session by `quit` or by end of input; with the known bugs, sometimes
+    /// while `lz-analyze` streams.
+    fn end(&mut self, rng: &mut Rng, figures: &mut Figures) {
+        if rng.chance(50) {
+            self.daemon.send(b"quit");
+            figures.lines += 1;
+            self.answer(&plain("quit"), true, figures);
+            return;
+        }
+        if self.config.known_bugs && self.family == Family::Go && rng.chance(30) {
+            self.daemon.send(b"lz-analyze b 10");
+            self.daemon.close_input();
+            figures.lines += 1;
+            read_response(&mut self.daemon, None);
+        } else {
+            self.daemon.close_input();
+        }
+        self.daemon.expect_exit();
+    }
+
+    /// Reads and checks the response `planned` must get, if any; `may_probe` when no
+    /// later line has been sent yet.
+    fn answer(&mut self, planned: &Planned, may_probe: bool, figures: &mut Figures) -> Flow {
+        let Expected::Response { id, quit } = expected(&planned.bytes) else {
+            return Flow::Continue;
+        };
+        let response = read_response(&mut self.daemon, id);
+        figures.answers += 1;
+        if quit {
+            if !response.ok {
+                self.daemon.fail("quit refused");
+            }
+            self.daemon.expect_exit();
+            return Flow::Ended;
+        }
+        if !response.ok {
+            figures.error_answers += 1;
+            if !may_probe {
+                self.probe = None;
+            } else if let Some(before) = self.probe.take() {
+                let after = self.take_probe();
+                self.compare(&before, &after);
+                figures.probes += 1;
+                self.probe = Some(after);
+            }
+            return Flow::Continue;
+        }
+        self.probe = None;
+        let base = planned.base;
+        if self.family == Family::Go && GO_SEARCHES.contains(&base) {
+            self.go_searched = true;
+        }
+        if self.family == Family::Go && ["boardsize", "loadsgf"].contains(&base) {
+            self.go_tree_at_risk |= self.go_searched;
+        }
+        if may_probe && ["set_game", "loadsgf"].contains(&base) {
+            let old_id = std::mem::take(&mut self.game_id);
+            let probe = self.take_probe();
+            if base == "set_game" || old_id != self.game_id {
+                // A new game object, with a new engine.
+                self.go_searched = false;
+                self.go_tree_at_risk = false;
+            }
+            self.probe = Some(probe);
+        }
+        Flow::Continue
+    }
+
+    /// The answers of the probe commands; also learns the game and its legal moves.
+    fn take_probe(&mut self) -> Vec<String> {
+        let mut answers = Vec::new();
+        for command in PROBE {
+            self.daemon.send(command.as_bytes());
+            let r = read_response(&mut self.daemon, None);
+            if !r.ok {
+                self.daemon
+                    .fail(&format!("probe `{command}` failed: {}", r.text));
+            }
+            answers.push(r.text);
+        }
+        self.game_id = answers[0].clone();
+        self.family = Family::from_game_id(&self.game_id);
+        self.legal = answers[3].split_whitespace().map(String::from).collect();
+        answers
+    }
+
+    fn compare(&mut self, before: &[String], after: &[String]) {
+        for ((command, b), a) in PROBE.iter().zip(before).zip(after) {
+            if a != b {
+                let cut = |t: &str| t.chars().take(600).collect::<String>();
+                self.daemon.fail(&format!(
+                    "an error answer changed the state: `{command}` was\n{}\nand is now\n{}",
+                    cut(b),
+                    cut(a)
+                ));
+            }
+        }
+    }
+}
+
+fn plain(line: &str) -> Planned {
+    Planned {
+        bytes: line.as_bytes().to_vec(),
+        base: "",
+        streams: false,
+    }
+}
