@@ -198,10 +198,27 @@ impl Session {
     fn info(&mut self, key: &str, value: &str) {
         let int = || saturating_int(value);
         match key {
-            "timeout_turn" => self.clock.timeout_turn = int().map(|v| v.max(0) as u64),
-            "timeout_match" => self.clock.timeout_match = int().map_or(0, |v| v.max(0) as u64),
-            "time_left" => self.clock.time_left = int(),
-            "max_memory" => self.clock.max_memory = int().map_or(0, |v| v.max(0) as u64),
+            // A value that is no number leaves the setting as it was, not at its default.
+            "timeout_turn" => {
+                if let Some(v) = int() {
+                    self.clock.timeout_turn = Some(v.max(0) as u64);
+                }
+            }
+            "timeout_match" => {
+                if let Some(v) = int() {
+                    self.clock.timeout_match = v.max(0) as u64;
+                }
+            }
+            "time_left" => {
+                if let Some(v) = int() {
+                    self.clock.time_left = Some(v);
+                }
+            }
+            "max_memory" => {
+                if let Some(v) = int() {
+                    self.clock.max_memory = v.max(0) as u64;
+                }
+            }
             "rule" => {
                 if let Some(mask) = int() {
                     let rules = if self.options.yixin_rules && mask == 2 {
@@ -520,5 +537,24 @@ mod tests {
         // A match without limit (timeout_match 0) is no limit either.
         session.handle_line("INFO timeout_match 0");
         assert_eq!(session.move_budget(), None);
+    }
+
+    #[test]
+    fn unparsable_info_values_leave_the_limits_as_they_were() {
+        let mut session = Session::new(Options::default());
+        for line in [
+            "INFO timeout_turn 1000",
+            "INFO timeout_match 60000",
+            "INFO time_left 1200",
+            "INFO max_memory 83886080",
+            "INFO timeout_turn x",
+            "INFO timeout_match 1e3",
+            "INFO time_left",
+            "INFO max_memory lots",
+        ] {
+            session.handle_line(line);
+        }
+        assert_eq!(session.move_budget(), Some(Duration::from_millis(65)));
+        assert_eq!(session.clock.max_memory, 83886080);
     }
 }
