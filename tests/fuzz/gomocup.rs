@@ -56,6 +56,8 @@ impl Model {
 struct Brain {
     daemon: Daemon,
     model: Model,
+    /// Whether searches have a node budget (`--nodes`) rather than the turn's time.
+    fixed_nodes: bool,
 }
 
 impl Brain {
@@ -73,6 +75,7 @@ impl Brain {
         }
         Brain {
             daemon,
+            fixed_nodes,
             model: Model {
                 size: None,
                 stones: HashSet::new(),
@@ -85,7 +88,16 @@ impl Brain {
     fn run(&mut self, rng: &mut Rng, lines: usize, figures: &mut Figures) {
         let mut sent = 0;
         while sent < lines {
-            let unit = self.unit(rng);
+            let mut unit = self.unit(rng);
+            let sets_turn = |l: &Vec<u8>| {
+                l.to_ascii_lowercase()
+                    .windows(12)
+                    .any(|w| w == b"timeout_turn")
+            };
+            if !self.fixed_nodes && unit.iter().any(sets_turn) {
+                // Damage may have made the turn long: searches must stay short.
+                unit.push(b"INFO timeout_turn 20".to_vec());
+            }
             for raw in &unit {
                 self.daemon.send(raw);
             }
@@ -194,14 +206,20 @@ impl Brain {
         if !self.model.free(p) && (self.model.exact || !self.model.on_board(p)) {
             return self.expect_error(figures);
         }
-        match self.move_or_error(figures) {
-            Some(answer) => {
-                self.model.stones.insert(p);
-                self.check_free(answer);
-                self.model.stones.insert(answer);
-            }
+        let a = self.next_answer(figures);
+        if let Some(answer) = coord(&a) {
+            self.model.stones.insert(p);
+            self.check_free(answer);
+            self.model.stones.insert(answer);
+        } else if is_game_over(&a) {
             // Either the stone ended the game or the game was over before it.
-            None => self.model.exact = false,
+            figures.error_answers += 1;
+            self.model.exact = false;
+        } else if a == "ERROR point is occupied" && !self.model.exact {
+            figures.error_answers += 1;
+            self.model.stones.insert(p);
+        } else {
+            self.daemon.fail(&format!("TURN answered {a:?}"));
         }
     }
 

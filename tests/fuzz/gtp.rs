@@ -148,7 +148,7 @@ impl<'a> Session<'a> {
         if rng.chance(50) {
             self.daemon.send(b"quit");
             figures.lines += 1;
-            self.answer(&plain("quit"), true, figures);
+            self.answer(&Planned::new(b"quit".to_vec(), self.family), true, figures);
             return;
         }
         if self.config.known_bugs && self.family == Family::Go && rng.chance(30) {
@@ -190,17 +190,20 @@ impl<'a> Session<'a> {
             return Flow::Continue;
         }
         self.probe = None;
-        let base = planned.base;
-        if self.family == Family::Go && GO_SEARCHES.contains(&base) {
+        let name = planned.name.as_str();
+        if self.family == Family::Go && GO_SEARCHES.contains(&name) {
             self.go_searched = true;
         }
-        if self.family == Family::Go && ["boardsize", "loadsgf"].contains(&base) {
+        if self.family == Family::Go && ["boardsize", "loadsgf"].contains(&name) {
             self.go_tree_at_risk |= self.go_searched;
         }
-        if may_probe && ["set_game", "loadsgf"].contains(&base) {
+        if ["set_game", "loadsgf"].contains(&name) {
+            if !may_probe {
+                self.daemon.fail("a game change while a line is pending");
+            }
             let old_id = std::mem::take(&mut self.game_id);
             let probe = self.take_probe();
-            if base == "set_game" || old_id != self.game_id {
+            if name == "set_game" || old_id != self.game_id {
                 // A new game object, with a new engine.
                 self.go_searched = false;
                 self.go_tree_at_risk = false;
@@ -239,13 +242,5 @@ impl<'a> Session<'a> {
                 ));
             }
         }
-    }
-}
-
-fn plain(line: &str) -> Planned {
-    Planned {
-        bytes: line.as_bytes().to_vec(),
-        base: "",
-        streams: false,
     }
 }

@@ -2,6 +2,7 @@
 //! taken from its legal moves where known), commands of the other games, clocks,
 //! records, and lines no command accepts.
 
+use super::gtp_wire::command_name;
 use super::mutate::{ODD_NUMBERS, mutate};
 use super::rng::Rng;
 
@@ -101,10 +102,21 @@ const RULE_SETS: &[&str] = &[
 /// One line to send and what the fuzzer needs to know about it.
 pub struct Planned {
     pub bytes: Vec<u8>,
-    /// The command the line was made from, before any damage.
-    pub base: &'static str,
+    /// The command the daemon will read in it (after any damage).
+    pub name: String,
     /// Whether it may stream until the next input line (`lz-analyze` in Go).
     pub streams: bool,
+}
+
+impl Planned {
+    pub fn new(bytes: Vec<u8>, family: Family) -> Planned {
+        let name = command_name(&bytes).unwrap_or_default();
+        Planned {
+            streams: family == Family::Go && name == "lz-analyze",
+            name,
+            bytes,
+        }
+    }
 }
 
 /// What the generator knows of the daemon's state.
@@ -124,52 +136,57 @@ pub struct View<'a> {
 pub const GO_SEARCHES: &[&str] = &["genmove", "kgs-genmove_cleanup", "lz-analyze"];
 
 pub fn line(rng: &mut Rng, view: &View) -> Planned {
-    let (base, text) = well_formed(rng, view);
-    let mutated = rng.chance(30);
-    let bytes = if mutated {
+    let text = well_formed(rng, view);
+    let mut bytes = if rng.chance(30) {
         mutate(rng, text.as_bytes())
     } else {
-        text.into_bytes()
+        text.clone().into_bytes()
     };
-    Planned {
-        streams: view.family == Family::Go && base == "lz-analyze",
-        base,
-        bytes,
+    if !view.known && is_known_bug(&bytes, view) {
+        // Damage made the line one of a known bug's (a huge clock value, a search
+        // that would reuse the tree): send it undamaged, or start a new game.
+        bytes = text.into_bytes();
+        if is_known_bug(&bytes, view) {
+            bytes = b"set_game Go".to_vec();
+        }
     }
+    Planned::new(bytes, view.family)
 }
 
-fn well_formed(rng: &mut Rng, view: &View) -> (&'static str, String) {
+/// Whether the daemon would read `line` as one of the known bugs' commands.
+fn is_known_bug(line: &[u8], view: &View) -> bool {
+    let name = command_name(line).unwrap_or_default();
+    let name = name.as_str();
+    (CLOCKS.contains(&name) && has_huge_number(line))
+        || (view.family == Family::Go && view.go_tree_at_risk && GO_SEARCHES.contains(&name))
+}
+
+fn well_formed(rng: &mut Rng, view: &View) -> String {
     match rng.below(100) {
         0..=3 => {
             let name = *rng.pick(SESSION_COMMANDS);
-            (name, name.to_string())
+            name.to_string()
         }
         4 => {
             let names = [ANY_COMMAND, SESSION_COMMANDS].concat();
-            (
-                "known_command",
-                format!("known_command {}", rng.pick(&names)),
-            )
+            format!("known_command {}", rng.pick(&names))
         }
-        5 => (
-            "set_random_seed",
-            format!(
-                "set_random_seed {}",
-                number(
-                    rng,
-                    &["0", "42", "18446744073709551615", "18446744073709551616"]
-                )
-            ),
+        5 => format!(
+            "set_random_seed {}",
+            number(
+                rng,
+                &["0", "42", "18446744073709551615", "18446744073709551616"]
+            )
         ),
-        6..=9 => ("set_game", format!("set_game {}", rng.pick(GAME_NAMES))),
-        10..=13 => ("loadsgf", loadsgf(rng, view)),
+        6..=9 => format!("set_game {}", rng.pick(GAME_NAMES)),
+        10..=13 => loadsgf(rng, view),
         14..=18 => clock(rng, view),
-        19..=21 => ("", junk(rng)),
+        19..=21 => junk(rng),
         22 => {
             let name = rng.pick(ANY_COMMAND);
-            (name, format!("{name} {}", colour(rng, view)))
+            format!("{name} {}", colour(rng, view))
         }
-        23 if rng.chance(10) => ("quit", "quit".into()),
+        23 if rng.chance(10) => "quit".into(),
         _ => match view.family {
             Family::Go => go(rng, view),
             Family::ConnectFour => connect_four(rng, view),
@@ -224,15 +241,15 @@ fn a_move(rng: &mut Rng, view: &View) -> String {
     }
 }
 
-fn go(rng: &mut Rng, view: &View) -> (&'static str, String) {
+fn go(rng: &mut Rng, view: &View) -> String {
     let c = colour(rng, view);
-    let (base, text) = match rng.below(40) {
-        0..=13 => ("play", format!("play {c} {}", a_move(rng, view))),
+    match rng.below(40) {
+        0..=13 => format!("play {c} {}", a_move(rng, view)),
         14..=16 => {
             let search = *rng.pick(GO_SEARCHES);
             if view.go_tree_at_risk && !view.known {
                 // A search would meet the known tree-reuse bug; a new game avoids it.
-                return ("set_game", "set_game Go".into());
+                return "set_game Go".into();
             }
             match search {
                 "lz-analyze" => {
@@ -246,73 +263,54 @@ fn go(rng: &mut Rng, view: &View) -> (&'static str, String) {
                         "10",
                         "b interval 5",
                     ]);
-                    ("lz-analyze", format!("lz-analyze {args}"))
+                    format!("lz-analyze {args}")
                 }
-                name => (name, format!("{name} {c}")),
+                name => format!("{name} {c}"),
             }
         }
-        17 => ("reg_genmove", format!("reg_genmove {c}")),
-        18 | 19 => (
-            "boardsize",
-            format!(
-                "boardsize {}",
-                number(rng, &["5", "7", "9", "9", "13", "19", "2", "25", "26", "1"])
-            ),
+        17 => format!("reg_genmove {c}"),
+        18 | 19 => format!(
+            "boardsize {}",
+            number(rng, &["5", "7", "9", "9", "13", "19", "2", "25", "26", "1"])
         ),
-        20 => ("clear_board", "clear_board".into()),
-        21 => (
-            "komi",
-            format!(
-                "komi {}",
-                number(rng, &["6.5", "0", "-7.5", "1e300", "-1e300", "0.25"])
-            ),
+        20 => "clear_board".into(),
+        21 => format!(
+            "komi {}",
+            number(rng, &["6.5", "0", "-7.5", "1e300", "-1e300", "0.25"])
         ),
-        22 | 23 => ("undo", "undo".into()),
-        24 => ("final_score", "final_score".into()),
-        25 => (
-            "final_status_list",
-            format!(
-                "final_status_list {}",
-                rng.pick(&["alive", "dead", "seki", "all", ""])
-            ),
+        22 | 23 => "undo".into(),
+        24 => "final_score".into(),
+        25 => format!(
+            "final_status_list {}",
+            rng.pick(&["alive", "dead", "seki", "all", ""])
         ),
-        26 => (
-            "fixed_handicap",
-            format!(
-                "fixed_handicap {}",
-                number(rng, &["2", "4", "9", "10", "1"])
-            ),
+        26 => format!(
+            "fixed_handicap {}",
+            number(rng, &["2", "4", "9", "10", "1"])
         ),
-        27 => (
-            "place_free_handicap",
-            format!(
-                "place_free_handicap {}",
-                number(rng, &["2", "5", "30", "1"])
-            ),
+        27 => format!(
+            "place_free_handicap {}",
+            number(rng, &["2", "5", "30", "1"])
         ),
         28 => {
             let vs: Vec<String> = (0..rng.below(5)).map(|_| a_move(rng, view)).collect();
-            (
-                "set_free_handicap",
-                format!("set_free_handicap {}", vs.join(" ")),
-            )
+            format!("set_free_handicap {}", vs.join(" "))
         }
-        29 => ("kgs-rules", format!("kgs-rules {}", rng.pick(RULE_SETS))),
-        30 => ("all_legal", format!("all_legal {c}")),
-        31 => ("list_stones", format!("list_stones {c}")),
-        32 => ("tabula-ownership", "tabula-ownership".into()),
-        33 => ("kgs-game_over", "kgs-game_over".into()),
-        _ => return shared(rng),
-    };
-    (base, text)
+        29 => format!("kgs-rules {}", rng.pick(RULE_SETS)),
+        30 => format!("all_legal {c}"),
+        31 => format!("list_stones {c}"),
+        32 => "tabula-ownership".into(),
+        33 => "kgs-game_over".into(),
+        _ => shared(rng),
+    }
 }
 
-fn connect_four(rng: &mut Rng, view: &View) -> (&'static str, String) {
+fn connect_four(rng: &mut Rng, view: &View) -> String {
     let c = colour(rng, view);
     match rng.below(30) {
-        0..=13 => ("play", format!("play {c} {}", a_move(rng, view))),
-        14 | 15 => ("genmove", format!("genmove {c}")),
-        16 => ("reg_genmove", format!("reg_genmove {c}")),
+        0..=13 => format!("play {c} {}", a_move(rng, view)),
+        14 | 15 => format!("genmove {c}"),
+        16 => format!("reg_genmove {c}"),
         17 | 18 => {
             let w = number(rng, &["7", "4", "9", "8", "3", "10"]);
             let h = if rng.chance(50) {
@@ -320,21 +318,21 @@ fn connect_four(rng: &mut Rng, view: &View) -> (&'static str, String) {
             } else {
                 String::new()
             };
-            ("boardsize", format!("boardsize {w}{h}"))
+            format!("boardsize {w}{h}")
         }
-        19 | 20 => ("undo", "undo".into()),
-        21 => ("tabula-scores", "tabula-scores".into()),
-        22 => ("clear_board", "clear_board".into()),
+        19 | 20 => "undo".into(),
+        21 => "tabula-scores".into(),
+        22 => "clear_board".into(),
         _ => shared(rng),
     }
 }
 
-fn five(rng: &mut Rng, view: &View) -> (&'static str, String) {
+fn five(rng: &mut Rng, view: &View) -> String {
     let c = colour(rng, view);
     match rng.below(30) {
-        0..=13 => ("play", format!("play {c} {}", a_move(rng, view))),
-        14 | 15 => ("genmove", format!("genmove {c}")),
-        16 => ("reg_genmove", format!("reg_genmove {c}")),
+        0..=13 => format!("play {c} {}", a_move(rng, view)),
+        14 | 15 => format!("genmove {c}"),
+        16 => format!("reg_genmove {c}"),
         17 | 18 => {
             let w = number(rng, &["15", "5", "7", "19", "32", "4", "33"]);
             let h = if rng.chance(40) {
@@ -342,33 +340,33 @@ fn five(rng: &mut Rng, view: &View) -> (&'static str, String) {
             } else {
                 String::new()
             };
-            ("boardsize", format!("boardsize {w}{h}"))
+            format!("boardsize {w}{h}")
         }
-        19 | 20 => ("undo", "undo".into()),
-        21 => ("tabula-forbidden", "tabula-forbidden".into()),
-        22 => ("clear_board", "clear_board".into()),
+        19 | 20 => "undo".into(),
+        21 => "tabula-forbidden".into(),
+        22 => "clear_board".into(),
         _ => shared(rng),
     }
 }
 
-fn blokus(rng: &mut Rng, view: &View) -> (&'static str, String) {
+fn blokus(rng: &mut Rng, view: &View) -> String {
     let c = colour(rng, view);
     match rng.below(30) {
-        0..=9 => ("play", format!("play {c} {}", a_move(rng, view))),
-        10..=12 => ("p", format!("p {}", a_move(rng, view))),
-        13 | 14 => ("genmove", format!("genmove {c}")),
-        15 => ("g", "g".into()),
-        16 => ("reg_genmove", format!("reg_genmove {c}")),
-        17 => ("all_legal", format!("all_legal {c}")),
-        18 | 19 => ("undo", "undo".into()),
-        20 => ("savesgf", format!("savesgf {}", output_file(rng))),
-        21 => ("clear_board", "clear_board".into()),
+        0..=9 => format!("play {c} {}", a_move(rng, view)),
+        10..=12 => format!("p {}", a_move(rng, view)),
+        13 | 14 => format!("genmove {c}"),
+        15 => "g".into(),
+        16 => format!("reg_genmove {c}"),
+        17 => format!("all_legal {c}"),
+        18 | 19 => "undo".into(),
+        20 => format!("savesgf {}", output_file(rng)),
+        21 => "clear_board".into(),
         _ => shared(rng),
     }
 }
 
 /// Commands every game has.
-fn shared(rng: &mut Rng) -> (&'static str, String) {
+fn shared(rng: &mut Rng) -> String {
     let gogui = [
         "gogui-rules_game_id",
         "gogui-rules_board",
@@ -381,11 +379,11 @@ fn shared(rng: &mut Rng) -> (&'static str, String) {
         "final_score",
     ];
     match rng.below(4) {
-        0 => ("printsgf", format!("printsgf {}", output_file(rng))),
-        1 => ("printsgf", "printsgf".into()),
+        0 => format!("printsgf {}", output_file(rng)),
+        1 => "printsgf".into(),
         _ => {
             let name = *rng.pick(&gogui);
-            (name, name.to_string())
+            name.to_string()
         }
     }
 }
@@ -415,6 +413,22 @@ fn loadsgf(rng: &mut Rng, view: &View) -> String {
     }
 }
 
+const CLOCKS: &[&str] = &["time_settings", "kgs-time_settings", "time_left"];
+
+/// Whether a word of `line` is a number of a billion or more: clock values that large
+/// overflow the clock's arithmetic (a known bug).
+fn has_huge_number(line: &[u8]) -> bool {
+    let kept: Vec<u8> = line
+        .iter()
+        .copied()
+        .filter(|&b| b == b'\t' || !(b < 32 || b == 127))
+        .collect();
+    String::from_utf8_lossy(&kept)
+        .split([' ', '\t'])
+        .filter_map(|w| w.parse::<f64>().ok())
+        .any(|n| n.is_finite() && n.abs() >= 1e9)
+}
+
 /// Clock values: ordinary, negative, not numbers; huge ones only with the known bugs
 /// (they overflow the clock's arithmetic).
 fn seconds(rng: &mut Rng, view: &View) -> String {
@@ -423,16 +437,20 @@ fn seconds(rng: &mut Rng, view: &View) -> String {
             .pick(&["1e22", "1e19", "1e300", "9223372036854775807", "1e12"])
             .to_string();
     }
-    number(rng, &["0", "1", "5", "30", "600", "0.5", "-5", "-1e300"])
+    let value = number(rng, &["0", "1", "5", "30", "600", "0.5", "-5", "-1e300"]);
+    if !view.known && has_huge_number(value.as_bytes()) {
+        return "600".into();
+    }
+    value
 }
 
-fn clock(rng: &mut Rng, view: &View) -> (&'static str, String) {
+fn clock(rng: &mut Rng, view: &View) -> String {
     let c = colour(rng, view);
     let stones = |rng: &mut Rng| number(rng, &["0", "1", "5", "25", "4294967295"]);
     match rng.below(6) {
         0 | 1 => {
             let (m, b, s) = (seconds(rng, view), seconds(rng, view), stones(rng));
-            ("time_settings", format!("time_settings {m} {b} {s}"))
+            format!("time_settings {m} {b} {s}")
         }
         2 | 3 => {
             let (m, p, s) = (seconds(rng, view), seconds(rng, view), stones(rng));
@@ -443,11 +461,11 @@ fn clock(rng: &mut Rng, view: &View) -> (&'static str, String) {
                 3 => format!("byoyomi {m} {p} {s}"),
                 _ => format!("fischer {m} {p}"),
             };
-            ("kgs-time_settings", format!("kgs-time_settings {args}"))
+            format!("kgs-time_settings {args}")
         }
         _ => {
             let (t, s) = (seconds(rng, view), stones(rng));
-            ("time_left", format!("time_left {c} {t} {s}"))
+            format!("time_left {c} {t} {s}")
         }
     }
 }

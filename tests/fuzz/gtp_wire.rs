@@ -35,8 +35,24 @@ pub fn expected(raw: &[u8]) -> Expected {
     let Some(text) = preprocess(raw) else {
         return Expected::Nothing;
     };
+    let (id, name) = id_and_name(&text);
+    let truncated = raw.len() > 1 << 20;
+    Expected::Response {
+        id,
+        quit: name == "quit" && !truncated,
+    }
+}
+
+/// The command a line names, as the daemon reads it (damage may have made any line
+/// another command); `None` for a line without a response.
+pub fn command_name(raw: &[u8]) -> Option<String> {
+    preprocess(raw).map(|text| id_and_name(&text).1.to_string())
+}
+
+/// A preprocessed line's id and command name. An id is a leading number that fits in
+/// 31 bits and is followed by a space.
+fn id_and_name(text: &str) -> (Option<u32>, &str) {
     let text = text.trim_start_matches(' ');
-    // An id is a leading number that fits in 31 bits and is followed by a space.
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let id = (digits > 0 && text[digits..].starts_with(' '))
         .then(|| text[..digits].parse::<u32>().ok())
@@ -47,12 +63,7 @@ pub fn expected(raw: &[u8]) -> Expected {
     } else {
         text
     };
-    let name = rest.split(' ').next().unwrap_or("");
-    let truncated = raw.len() > 1 << 20;
-    Expected::Response {
-        id,
-        quit: name == "quit" && !truncated,
-    }
+    (id, rest.split(' ').next().unwrap_or(""))
 }
 
 /// One response as read: its status and its lines after the status mark and id.

@@ -42,14 +42,18 @@ pub struct Figures {
 impl Figures {
     pub fn report(&self, protocol: &str, config: &Config) -> String {
         let seconds = self.started.map_or(0.0, |s| s.elapsed().as_secs_f64());
+        let probes = if self.probes > 0 {
+            format!("{} state probes compared, ", self.probes)
+        } else {
+            String::new()
+        };
         format!(
-            "{protocol}: seed {}, {} lines, {} answers, {} error answers, {} state probes compared, \
+            "{protocol}: seed {}, {} lines, {} answers, {} error answers, {probes}\
              {} daemon sessions, {seconds:.1} s{}",
             config.seed,
             self.lines,
             self.answers,
             self.error_answers,
-            self.probes,
             self.sessions,
             if config.known_bugs {
                 ""

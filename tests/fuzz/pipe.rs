@@ -21,6 +21,8 @@ pub struct Daemon {
     lines: Receiver<String>,
     sent: VecDeque<String>,
     what: String,
+    /// The whole exchange, when `FUZZ_TRACE` names a file to append it to.
+    trace: Option<std::fs::File>,
 }
 
 impl Daemon {
@@ -57,6 +59,15 @@ impl Daemon {
             lines: rx,
             sent: VecDeque::new(),
             what: format!("{} {}", program, args.join(" ")),
+            trace: std::env::var_os("FUZZ_TRACE").map(|path| {
+                let mut file = std::fs::File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .expect("FUZZ_TRACE: a file to write");
+                let _ = writeln!(file, "# {program} {}", args.join(" "));
+                file
+            }),
         }
     }
 
@@ -66,6 +77,9 @@ impl Daemon {
             self.sent.pop_front();
         }
         self.sent.push_back(shown(line));
+        if let Some(trace) = &mut self.trace {
+            let _ = writeln!(trace, "> {}", line.escape_ascii());
+        }
         let mut bytes = line.to_vec();
         bytes.push(b'\n');
         let stdin = self.stdin.as_mut().expect("input still open");
@@ -77,7 +91,12 @@ impl Daemon {
     /// The next output line; `None` at end of output. Fails after the watchdog.
     pub fn next_line(&mut self) -> Option<String> {
         match self.lines.recv_timeout(WATCHDOG) {
-            Ok(line) => Some(line),
+            Ok(line) => {
+                if let Some(trace) = &mut self.trace {
+                    let _ = writeln!(trace, "< {line}");
+                }
+                Some(line)
+            }
             Err(RecvTimeoutError::Disconnected) => None,
             Err(RecvTimeoutError::Timeout) => self.fail("no answer within the watchdog"),
         }
