@@ -305,45 +305,51 @@ fn go(rng: &mut Rng, view: &View) -> String {
     }
 }
 
+/// What sets Connect Four and five in a row apart on the wire: board sizes
+/// (`boardsize W [H]`) and the game's own analysis command.
+struct Grid {
+    widths: &'static [&'static str],
+    heights: &'static [&'static str],
+    analysis: &'static str,
+}
+
+const CONNECT_FOUR: Grid = Grid {
+    widths: &["7", "4", "9", "8", "3", "10"],
+    heights: &["6", "4", "7", "9", "3"],
+    analysis: "tabula-scores",
+};
+
+const FIVE_IN_A_ROW: Grid = Grid {
+    widths: &["15", "5", "7", "19", "32", "4", "33"],
+    heights: &["9", "5", "32", "4"],
+    analysis: "tabula-forbidden",
+};
+
 fn connect_four(rng: &mut Rng, view: &View) -> String {
-    let c = colour(rng, view);
-    match rng.below(30) {
-        0..=13 => format!("play {c} {}", a_move(rng, view)),
-        14 | 15 => format!("genmove {c}"),
-        16 => format!("reg_genmove {c}"),
-        17 | 18 => {
-            let w = number(rng, &["7", "4", "9", "8", "3", "10"]);
-            let h = if rng.chance(50) {
-                format!(" {}", number(rng, &["6", "4", "7", "9", "3"]))
-            } else {
-                String::new()
-            };
-            format!("boardsize {w}{h}")
-        }
-        19 | 20 => "undo".into(),
-        21 => "tabula-scores".into(),
-        22 => "clear_board".into(),
-        _ => shared(rng),
-    }
+    grid(rng, view, &CONNECT_FOUR)
 }
 
 fn five(rng: &mut Rng, view: &View) -> String {
+    grid(rng, view, &FIVE_IN_A_ROW)
+}
+
+fn grid(rng: &mut Rng, view: &View, game: &Grid) -> String {
     let c = colour(rng, view);
     match rng.below(30) {
         0..=13 => format!("play {c} {}", a_move(rng, view)),
         14 | 15 => format!("genmove {c}"),
         16 => format!("reg_genmove {c}"),
         17 | 18 => {
-            let w = number(rng, &["15", "5", "7", "19", "32", "4", "33"]);
-            let h = if rng.chance(40) {
-                format!(" {}", number(rng, &["9", "5", "32", "4"]))
+            let w = number(rng, game.widths);
+            let h = if rng.chance(45) {
+                format!(" {}", number(rng, game.heights))
             } else {
                 String::new()
             };
             format!("boardsize {w}{h}")
         }
         19 | 20 => "undo".into(),
-        21 => "tabula-forbidden".into(),
+        21 => game.analysis.into(),
         22 => "clear_board".into(),
         _ => shared(rng),
     }
