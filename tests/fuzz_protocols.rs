@@ -5,8 +5,7 @@
 //! as it was.
 //!
 //! Settings from the environment: `FUZZ_SEED` (default 1), `FUZZ_LINES` (lines per
-//! protocol; 3,000 by default, 500,000 in the long run), `FUZZ_SKIP_KNOWN=1` to leave
-//! out the lines of bugs known and being fixed (see `fuzz::Config::known_bugs`).
+//! protocol; 3,000 by default, 500,000 in the long run).
 //!
 //! The long run, which prints its figures:
 //! `FUZZ_LINES=500000 FUZZ_SEED=7 cargo test --release --test fuzz_protocols -- --ignored --nocapture`
@@ -24,19 +23,13 @@ fn config(protocol: &str, default_lines: usize) -> Config {
     let seed = var("FUZZ_SEED").map_or(DEFAULT_SEED, |s| s.parse().expect("FUZZ_SEED: a number"));
     let lines =
         var("FUZZ_LINES").map_or(default_lines, |s| s.parse().expect("FUZZ_LINES: a number"));
-    let known_bugs = var("FUZZ_SKIP_KNOWN").is_none_or(|v| v == "0");
     let dir = std::env::temp_dir().join(format!(
         "tabula-fuzz-{protocol}-{}-{seed}",
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    Config {
-        seed,
-        lines,
-        known_bugs,
-        dir,
-    }
+    Config { seed, lines, dir }
 }
 
 fn finish(protocol: &str, config: &Config, figures: &Figures) {

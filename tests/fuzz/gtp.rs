@@ -3,7 +3,7 @@
 //! only at `quit` or end of input (status 0), and that an error answer leaves the game
 //! as it was (a state probe before and after).
 
-use super::gtp_lines::{self, Family, GO_SEARCHES, Planned, View};
+use super::gtp_lines::{self, Family, Planned, View};
 use super::gtp_wire::{Expected, expected, read_response};
 use super::pipe::Daemon;
 use super::rng::Rng;
@@ -23,13 +23,14 @@ const PROBE: &[&str] = &[
 /// Percent of commands before which a state probe is taken, unless one is still valid.
 const PROBE_PERCENT: u64 = 12;
 
-/// The budget that keeps every search short (five in a row has no default budget
-/// without a clock, so it must always be started with one).
+/// The budget of the random sessions' searches (playouts or nodes), which keeps them
+/// short: the games' default budgets (five in a row's 1,000,000 nodes) take seconds a
+/// move. One search on a default budget ends the run: `five_in_a_row_on_the_default_budget`.
 const PLAYOUTS: &str = "50";
 
 pub fn run(config: &Config) -> Figures {
     let mut rng = Rng::new(config.seed);
-    let records = records::prepare(&mut rng, &config.dir, config.known_bugs);
+    let records = records::prepare(&mut rng, &config.dir);
     let mut figures = Figures {
         started: Some(Instant::now()),
         ..Figures::default()
@@ -40,16 +41,15 @@ pub fn run(config: &Config) -> Figures {
         figures.sessions += 1;
         session.run(&mut rng, lines, &mut figures);
     }
-    if config.known_bugs {
-        unbudgeted_five_in_a_row(config);
-        figures.sessions += 1;
-    }
+    five_in_a_row_on_the_default_budget(config);
+    figures.sessions += 1;
     figures
 }
 
-/// A known bug: without `--playouts` and without a clock, a five-in-a-row `genmove`
-/// has no budget and never answers.
-fn unbudgeted_five_in_a_row(config: &Config) {
+/// Without `--playouts` and without a clock, a five-in-a-row `genmove` past the opening
+/// searches on the game's default budget (1,000,000 nodes) and must answer within the
+/// watchdog: the search is bounded.
+fn five_in_a_row_on_the_default_budget(config: &Config) {
     let mut daemon = Daemon::start(env!("CARGO_BIN_EXE_tabula"), &[], &config.dir);
     // On an empty board the centre answers at once; past the opening it searches.
     for line in [
@@ -67,17 +67,11 @@ fn unbudgeted_five_in_a_row(config: &Config) {
 
 struct Session<'a> {
     daemon: Daemon,
-    config: &'a Config,
     records: &'a [String],
     family: Family,
-    game_id: String,
     legal: Vec<String>,
     /// The state at the last probe, while no command may have changed it since.
     probe: Option<Vec<String>>,
-    /// Whether this Go game's engine has a search tree, and whether the board size may
-    /// have changed under it since.
-    go_searched: bool,
-    go_tree_at_risk: bool,
 }
 
 enum Flow {
@@ -95,14 +89,10 @@ impl<'a> Session<'a> {
         let daemon = Daemon::start(env!("CARGO_BIN_EXE_tabula"), &args, &config.dir);
         Session {
             daemon,
-            config,
             records,
             family: Family::Go,
-            game_id: "Go".into(),
             legal: Vec::new(),
             probe: None,
-            go_searched: false,
-            go_tree_at_risk: false,
         }
     }
 
@@ -144,14 +134,12 @@ impl<'a> Session<'a> {
             family: self.family,
             legal: &self.legal,
             records: self.records,
-            go_tree_at_risk: self.go_tree_at_risk,
-            known: self.config.known_bugs,
         };
         gtp_lines::line(rng, &view)
     }
 
-    /// Ends the session by `quit` or by end of input; with the known bugs, sometimes
-    /// while `lz-analyze` streams.
+    /// Ends the session by `quit` or by end of input; in Go sometimes while `lz-analyze`
+    /// streams, which must stop the search and end the daemon all the same.
     fn end(&mut self, rng: &mut Rng, figures: &mut Figures) {
         if rng.chance(50) {
             self.daemon.send(b"quit");
@@ -159,7 +147,7 @@ impl<'a> Session<'a> {
             self.answer(&Planned::new(b"quit".to_vec(), self.family), true, figures);
             return;
         }
-        if self.config.known_bugs && self.family == Family::Go && rng.chance(30) {
+        if self.family == Family::Go && rng.chance(30) {
             self.daemon.send(b"lz-analyze b 10");
             self.daemon.close_input();
             figures.lines += 1;
@@ -198,25 +186,11 @@ impl<'a> Session<'a> {
             return Flow::Continue;
         }
         self.probe = None;
-        let name = planned.name.as_str();
-        if self.family == Family::Go && GO_SEARCHES.contains(&name) {
-            self.go_searched = true;
-        }
-        if self.family == Family::Go && ["boardsize", "loadsgf"].contains(&name) {
-            self.go_tree_at_risk |= self.go_searched;
-        }
-        if ["set_game", "loadsgf"].contains(&name) {
+        if ["set_game", "loadsgf"].contains(&planned.name.as_str()) {
             if !may_probe {
                 self.daemon.fail("a game change while a line is pending");
             }
-            let old_id = std::mem::take(&mut self.game_id);
-            let probe = self.take_probe();
-            if name == "set_game" || old_id != self.game_id {
-                // A new game object, with a new engine.
-                self.go_searched = false;
-                self.go_tree_at_risk = false;
-            }
-            self.probe = Some(probe);
+            self.probe = Some(self.take_probe());
         }
         Flow::Continue
     }
@@ -233,8 +207,7 @@ impl<'a> Session<'a> {
             }
             answers.push(r.text);
         }
-        self.game_id = answers[0].clone();
-        self.family = Family::from_game_id(&self.game_id);
+        self.family = Family::from_game_id(&answers[0]);
         self.legal = answers[3].split_whitespace().map(String::from).collect();
         answers
     }

@@ -126,39 +126,20 @@ pub struct View<'a> {
     pub legal: &'a [String],
     /// Files `loadsgf` may name.
     pub records: &'a [String],
-    /// Whether a Go search now would reuse a tree of another board size (a known bug).
-    pub go_tree_at_risk: bool,
-    /// Whether lines of the known bugs' families may be made.
-    pub known: bool,
 }
 
-/// Go searches, which keep their tree for the next move.
-pub const GO_SEARCHES: &[&str] = &["genmove", "kgs-genmove_cleanup", "lz-analyze"];
+/// Go searches, which keep their tree for the next move: sent after `boardsize` or
+/// `loadsgf`, they test that no tree outlives its board size.
+const GO_SEARCHES: &[&str] = &["genmove", "kgs-genmove_cleanup", "lz-analyze"];
 
 pub fn line(rng: &mut Rng, view: &View) -> Planned {
     let text = well_formed(rng, view);
-    let mut bytes = if rng.chance(30) {
+    let bytes = if rng.chance(30) {
         mutate(rng, text.as_bytes())
     } else {
-        text.clone().into_bytes()
+        text.into_bytes()
     };
-    if !view.known && is_known_bug(&bytes, view) {
-        // Damage made the line one of a known bug's (a huge clock value, a search
-        // that would reuse the tree): send it undamaged, or start a new game.
-        bytes = text.into_bytes();
-        if is_known_bug(&bytes, view) {
-            bytes = b"set_game Go".to_vec();
-        }
-    }
     Planned::new(bytes, view.family)
-}
-
-/// Whether the daemon would read `line` as one of the known bugs' commands.
-fn is_known_bug(line: &[u8], view: &View) -> bool {
-    let name = command_name(line).unwrap_or_default();
-    let name = name.as_str();
-    (CLOCKS.contains(&name) && has_huge_number(line))
-        || (view.family == Family::Go && view.go_tree_at_risk && GO_SEARCHES.contains(&name))
 }
 
 fn well_formed(rng: &mut Rng, view: &View) -> String {
@@ -245,29 +226,22 @@ fn go(rng: &mut Rng, view: &View) -> String {
     let c = colour(rng, view);
     match rng.below(40) {
         0..=13 => format!("play {c} {}", a_move(rng, view)),
-        14..=16 => {
-            let search = *rng.pick(GO_SEARCHES);
-            if view.go_tree_at_risk && !view.known {
-                // A search would meet the known tree-reuse bug; a new game avoids it.
-                return "set_game Go".into();
+        14..=16 => match *rng.pick(GO_SEARCHES) {
+            "lz-analyze" => {
+                let args = rng.pick(&[
+                    "",
+                    "b",
+                    "w 5",
+                    "b 10",
+                    "interval 3",
+                    "w 0",
+                    "10",
+                    "b interval 5",
+                ]);
+                format!("lz-analyze {args}")
             }
-            match search {
-                "lz-analyze" => {
-                    let args = rng.pick(&[
-                        "",
-                        "b",
-                        "w 5",
-                        "b 10",
-                        "interval 3",
-                        "w 0",
-                        "10",
-                        "b interval 5",
-                    ]);
-                    format!("lz-analyze {args}")
-                }
-                name => format!("{name} {c}"),
-            }
-        }
+            name => format!("{name} {c}"),
+        },
         17 => format!("reg_genmove {c}"),
         18 | 19 => format!(
             "boardsize {}",
@@ -419,35 +393,15 @@ fn loadsgf(rng: &mut Rng, view: &View) -> String {
     }
 }
 
-const CLOCKS: &[&str] = &["time_settings", "kgs-time_settings", "time_left"];
-
-/// Whether a word of `line` is a number of a billion or more: clock values that large
-/// overflow the clock's arithmetic (a known bug).
-fn has_huge_number(line: &[u8]) -> bool {
-    let kept: Vec<u8> = line
-        .iter()
-        .copied()
-        .filter(|&b| b == b'\t' || !(b < 32 || b == 127))
-        .collect();
-    String::from_utf8_lossy(&kept)
-        .split([' ', '\t'])
-        .filter_map(|w| w.parse::<f64>().ok())
-        .any(|n| n.is_finite() && n.abs() >= 1e9)
-}
-
-/// Clock values: ordinary, negative, not numbers; huge ones only with the known bugs
-/// (they overflow the clock's arithmetic).
-fn seconds(rng: &mut Rng, view: &View) -> String {
-    if view.known && rng.chance(15) {
+/// Clock values: ordinary, negative, not numbers, and huge ones, which a move's budget
+/// must saturate rather than overflow.
+fn seconds(rng: &mut Rng) -> String {
+    if rng.chance(15) {
         return rng
             .pick(&["1e22", "1e19", "1e300", "9223372036854775807", "1e12"])
             .to_string();
     }
-    let value = number(rng, &["0", "1", "5", "30", "600", "0.5", "-5", "-1e300"]);
-    if !view.known && has_huge_number(value.as_bytes()) {
-        return "600".into();
-    }
-    value
+    number(rng, &["0", "1", "5", "30", "600", "0.5", "-5", "-1e300"])
 }
 
 fn clock(rng: &mut Rng, view: &View) -> String {
@@ -455,11 +409,11 @@ fn clock(rng: &mut Rng, view: &View) -> String {
     let stones = |rng: &mut Rng| number(rng, &["0", "1", "5", "25", "4294967295"]);
     match rng.below(6) {
         0 | 1 => {
-            let (m, b, s) = (seconds(rng, view), seconds(rng, view), stones(rng));
+            let (m, b, s) = (seconds(rng), seconds(rng), stones(rng));
             format!("time_settings {m} {b} {s}")
         }
         2 | 3 => {
-            let (m, p, s) = (seconds(rng, view), seconds(rng, view), stones(rng));
+            let (m, p, s) = (seconds(rng), seconds(rng), stones(rng));
             let args = match rng.below(5) {
                 0 => "none".to_string(),
                 1 => format!("absolute {m}"),
@@ -470,7 +424,7 @@ fn clock(rng: &mut Rng, view: &View) -> String {
             format!("kgs-time_settings {args}")
         }
         _ => {
-            let (t, s) = (seconds(rng, view), stones(rng));
+            let (t, s) = (seconds(rng), stones(rng));
             format!("time_left {c} {t} {s}")
         }
     }

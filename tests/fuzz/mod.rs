@@ -19,10 +19,6 @@ pub struct Config {
     pub seed: u64,
     /// Lines to send (per protocol).
     pub lines: usize,
-    /// Whether to make the lines of bugs known and being fixed elsewhere (huge clock
-    /// values, a five-in-a-row search without a budget, a Go search tree reused across
-    /// board sizes, end of input during `lz-analyze`, `loadsgf` of an endless file).
-    pub known_bugs: bool,
     /// The run's own folder: the daemons' working folder and the damaged records.
     pub dir: PathBuf,
 }
@@ -49,17 +45,8 @@ impl Figures {
         };
         format!(
             "{protocol}: seed {}, {} lines, {} answers, {} error answers, {probes}\
-             {} daemon sessions, {seconds:.1} s{}",
-            config.seed,
-            self.lines,
-            self.answers,
-            self.error_answers,
-            self.sessions,
-            if config.known_bugs {
-                ""
-            } else {
-                " (known bugs' lines left out)"
-            }
+             {} daemon sessions, {seconds:.1} s",
+            config.seed, self.lines, self.answers, self.error_answers, self.sessions,
         )
     }
 }

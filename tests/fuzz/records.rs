@@ -30,9 +30,10 @@ fn repository_records() -> Vec<PathBuf> {
     found
 }
 
-/// Writes the damaged records into `dir` and returns every name `loadsgf` may get.
-/// `known_bugs` adds files that never end (`/dev/zero`, a FIFO nobody writes).
-pub fn prepare(rng: &mut Rng, dir: &Path, known_bugs: bool) -> Vec<String> {
+/// Writes the damaged records into `dir` and returns every name `loadsgf` may get,
+/// among them files that never end (`/dev/zero`, a FIFO nobody writes): the daemon must
+/// refuse them rather than read or wait forever.
+pub fn prepare(rng: &mut Rng, dir: &Path) -> Vec<String> {
     let originals = repository_records();
     assert!(originals.len() >= 10, "records missing");
     let mut names: Vec<String> = originals.iter().map(|p| p.display().to_string()).collect();
@@ -78,13 +79,11 @@ pub fn prepare(rng: &mut Rng, dir: &Path, known_bugs: bool) -> Vec<String> {
     }
     std::fs::create_dir_all(dir.join("a-folder.sgf")).unwrap();
     names.extend(["a-folder.sgf", "missing.sgf", "/nonexistent/x.sgf", "."].map(String::from));
-    if known_bugs {
-        names.push("/dev/zero".into());
-        let fifo = dir.join("fifo.sgf");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-        if made.is_ok_and(|s| s.success()) {
-            names.push("fifo.sgf".into());
-        }
+    names.push("/dev/zero".into());
+    let fifo = dir.join("fifo.sgf");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        names.push("fifo.sgf".into());
     }
     names
 }
