@@ -184,12 +184,14 @@ impl GoEngine {
         };
         let mut done = 0u64;
         let mut slice = 0u64;
+        let mut slice_length = interval.max(Duration::from_millis(1));
         loop {
             let now = Instant::now();
-            let time_left = deadline.map_or(interval, |d| d.saturating_duration_since(now));
+            let time_left = deadline.map_or(slice_length, |d| d.saturating_duration_since(now));
+            let slice_time = time_left.min(slice_length);
             let part = Limits {
                 max_nodes: max_playouts.map(|n| n.saturating_sub(done)),
-                max_time: Some(time_left.min(interval)),
+                max_time: Some(slice_time),
                 // Each slice's playouts draw other random numbers.
                 seed: limits.seed.wrapping_add(slice),
                 ..limits.clone()
@@ -202,10 +204,20 @@ impl GoEngine {
             }
             let spent = max_playouts.is_some_and(|n| done >= n);
             let late = deadline.is_some_and(|d| Instant::now() >= d);
-            if spent || late || result.playouts == 0 || limits.stop_requested() {
+            // A slice that added nothing before its time ran out cannot add more (a
+            // finished game, a full tree); one that ran out of time may only have lost
+            // the processor, as on a busy machine, and the search goes on.
+            let stuck = result.playouts == 0 && result.elapsed < slice_time;
+            if spent || late || stuck || limits.stop_requested() {
                 result.playouts = done;
                 result.elapsed = start.elapsed();
                 return result;
+            }
+            if result.playouts == 0 {
+                // The slice ended before its first playout (a busy machine, a large
+                // tree to take over): the next one gets twice the time, so the search
+                // always gets on.
+                slice_length = slice_length.saturating_mul(2);
             }
             slice += 1;
         }
