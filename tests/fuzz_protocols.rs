@@ -10,6 +10,7 @@
 //! The long run, which prints its figures:
 //! `FUZZ_LINES=500000 FUZZ_SEED=7 cargo test --release --test fuzz_protocols -- --ignored --nocapture`
 
+mod common;
 mod fuzz;
 
 use fuzz::{Config, Figures};

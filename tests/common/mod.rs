@@ -8,6 +8,18 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+/// Starts `program` in `dir`, its stdin and stdout piped to the test, its stderr dropped.
+pub fn spawn_piped(program: &str, args: &[&str], dir: &Path) -> Child {
+    Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"))
+}
+
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
@@ -29,14 +41,7 @@ impl Engine {
 
     /// Starts `program` with `dir` as its working folder.
     pub fn start_in(program: &str, args: &[&str], dir: &Path) -> Engine {
-        let mut child = Command::new(program)
-            .args(args)
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        let mut child = spawn_piped(program, args, dir);
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         Engine {
@@ -164,13 +169,7 @@ pub fn run_to_end(
     input: &[u8],
     watchdog: Duration,
 ) -> Option<(ExitStatus, String)> {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+    let mut child = spawn_piped(program, args, Path::new("."));
     let mut stdin = child.stdin.take().unwrap();
     // A program that ends early may leave some input unread.
     let _ = stdin.write_all(input);

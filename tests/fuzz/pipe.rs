@@ -4,7 +4,9 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
+
+use crate::common::spawn_piped;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -27,14 +29,7 @@ pub struct Daemon {
 
 impl Daemon {
     pub fn start(program: &str, args: &[&str], dir: &Path) -> Daemon {
-        let mut child = Command::new(program)
-            .args(args)
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        let mut child = spawn_piped(program, args, dir);
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
