@@ -42,7 +42,7 @@ clear_board
 19 list_stones black
 #? []
 
-# Komi accepts any float, even a ridiculous one.
+# Komi accepts any float up to 10,000 either way, even a ridiculous one.
 20 komi 6.5
 #? []
 21 komi -3
@@ -57,6 +57,12 @@ clear_board
 #? [syntax error]*
 26 komi inf
 #? [syntax error]*
+27 komi 1e300
+#? [syntax error]*
+28 komi -10000.5
+#? [syntax error]*
+29 komi -10000
+#? []
 komi 7.5
 
 # Colours and vertices in any case; output in upper case.

@@ -51,6 +51,8 @@
 #? [cannot load file]*
 23 loadsgf sgf/occupied.sgf
 #? [cannot load file]*
+28 loadsgf sgf/huge-komi.sgf
+#? [cannot load file]*
 24 loadsgf
 #? [syntax error]*
 25 loadsgf sgf/capture.sgf x

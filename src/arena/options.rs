@@ -215,7 +215,11 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             }
             "--game" => o.game = value().ok_or("--game needs a name")?,
             "--size" => o.size = Some(number("--size", value())?),
-            "--komi" => o.komi = Some(number("--komi", value())?),
+            "--komi" => {
+                let komi: f64 = number("--komi", value())?;
+                let acceptable = crate::games::go::game::acceptable_komi(komi);
+                o.komi = Some(acceptable.ok_or(format!("--komi: out of range: {komi:e}"))?);
+            }
             "--rules" => o.rules = Some(value().ok_or("--rules needs a name")?),
             "--gomocup-rule" => o.gomocup_rule = number("--gomocup-rule", value())?,
             "--games" => o.games = number("--games", value())?,
@@ -364,6 +368,19 @@ mod tests {
         assert_eq!(o.engines[1].name, "tabula-2");
         assert!(parse(args(&["--engine", "tabula"])).is_err());
         assert!(parse(args(&["--engine", "a", "--engine", "b", "--bogus"])).is_err());
+    }
+
+    #[test]
+    fn a_komi_no_game_can_have_is_refused() {
+        let engines = ["--engine", "a", "--engine", "b"];
+        for komi in ["1e300", "inf", "nan", "-10000.5"] {
+            let args_with_komi = [&engines[..], &["--komi", komi]].concat();
+            assert!(parse(args(&args_with_komi)).is_err(), "{komi}");
+        }
+        assert_eq!(
+            play(&[&engines[..], &["--komi", "-6.5"]].concat()).komi,
+            Some(-6.5)
+        );
     }
 
     #[test]

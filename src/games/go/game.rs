@@ -62,6 +62,16 @@ pub struct GoGame {
 pub const MIN_SIZE: usize = 2;
 pub const DEFAULT_KOMI: f64 = 7.5;
 
+/// The largest komi either way: far more than the points of the largest board (625),
+/// so no game needs more, and small enough that every score stays a plain number in
+/// the search's `f32`s and in what the daemon prints.
+pub const MAX_KOMI: f64 = 10_000.0;
+
+/// `komi` if a game can have it: a finite number of at most `MAX_KOMI` either way.
+pub fn acceptable_komi(komi: f64) -> Option<f64> {
+    (komi.is_finite() && komi.abs() <= MAX_KOMI).then_some(komi)
+}
+
 /// The most Black stones before White's first move that are read as handicap stones.
 const MAX_INFERRED_HANDICAP: usize = 9;
 

@@ -18,6 +18,8 @@ pub enum LoadError {
     Point(String),
     #[error("move {0} is on an occupied point")]
     Occupied(usize),
+    #[error("komi out of range")]
+    Komi,
 }
 
 /// SGF point `aa` (column, row from the top) on a board of `size`; `None` for a pass
@@ -98,10 +100,10 @@ pub fn load(
     if !(super::game::MIN_SIZE..=super::board::MAX_SIZE).contains(&size) {
         return Err(LoadError::Size);
     }
-    let komi = root
-        .first("KM")
-        .and_then(|k| k.trim().parse::<f64>().ok())
-        .unwrap_or(default_komi);
+    let komi = match root.first("KM").and_then(|k| k.trim().parse::<f64>().ok()) {
+        Some(k) => super::game::acceptable_komi(k).ok_or(LoadError::Komi)?,
+        None => default_komi,
+    };
     let mut game = GoGame::new(size, rules, komi);
     let mut number = 0;
     for node in nodes {

@@ -14,7 +14,7 @@ use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::go::board::MAX_SIZE;
 use crate::games::go::engine::{Decision, GoEngine};
-use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, color_name};
+use crate::games::go::game::{DEFAULT_KOMI, MIN_SIZE, acceptable_komi, color_name};
 use crate::games::go::score::ownership;
 use crate::games::go::search::TreeMove;
 use crate::games::go::{Color, GoGame, HandicapError, Move, Point, RuleSet, sgf};
@@ -167,7 +167,8 @@ impl GoGtp {
                 Ok(String::new())
             }
             ("komi", [k]) => {
-                game.set_komi(float(k).ok_or(GtpError::Syntax)?);
+                let komi = float(k).and_then(acceptable_komi);
+                game.set_komi(komi.ok_or(GtpError::Syntax)?);
                 Ok(String::new())
             }
             ("play", [c, v]) => {

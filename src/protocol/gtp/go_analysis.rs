@@ -201,6 +201,9 @@ fn lcb(winrate: f32, visits: u32) -> f32 {
 /// A float as KataGo writes one (C++'s default stream format): six significant digits,
 /// never more than six after the point, trailing zeros dropped.
 fn decimal(x: f32) -> String {
+    // Bounded komi keeps scores finite; should anything else not be, a 0 keeps the
+    // line readable.
+    let x = if x.is_finite() { x } else { 0.0 };
     let whole_digits = if x.abs() >= 1.0 {
         x.abs().log10().floor() as usize + 1
     } else {
