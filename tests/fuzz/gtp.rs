@@ -86,6 +86,10 @@ impl<'a> Session<'a> {
         if rng.chance(20) {
             args.extend(["--threads", "2"]);
         }
+        // Pondering searches between a Go move's answer and the next line.
+        if rng.chance(25) {
+            args.push("--ponder");
+        }
         let daemon = Daemon::start(env!("CARGO_BIN_EXE_tabula"), &args, &config.dir);
         Session {
             daemon,

@@ -76,6 +76,8 @@ const ANY_COMMAND: &[&str] = &[
     "tabula-forbidden",
     "tabula-ownership",
     "lz-analyze",
+    "kata-analyze",
+    "lz-genmove_analyze",
     "savesgf",
     "g",
     "p",
@@ -104,7 +106,8 @@ pub struct Planned {
     pub bytes: Vec<u8>,
     /// The command the daemon will read in it (after any damage).
     pub name: String,
-    /// Whether it may stream until the next input line (`lz-analyze` in Go).
+    /// Whether it may stream until the next input line (`lz-analyze`, `kata-analyze`
+    /// in Go).
     pub streams: bool,
 }
 
@@ -112,7 +115,7 @@ impl Planned {
     pub fn new(bytes: Vec<u8>, family: Family) -> Planned {
         let name = command_name(&bytes).unwrap_or_default();
         Planned {
-            streams: family == Family::Go && name == "lz-analyze",
+            streams: family == Family::Go && (name == "lz-analyze" || name == "kata-analyze"),
             name,
             bytes,
         }
@@ -130,7 +133,34 @@ pub struct View<'a> {
 
 /// Go searches, which keep their tree for the next move: sent after `boardsize` or
 /// `loadsgf`, they test that no tree outlives its board size.
-const GO_SEARCHES: &[&str] = &["genmove", "kgs-genmove_cleanup", "lz-analyze"];
+const GO_SEARCHES: &[&str] = &[
+    "genmove",
+    "kgs-genmove_cleanup",
+    "lz-analyze",
+    "kata-analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+];
+
+/// Arguments of the analysis commands: colours, intervals, KataGo's key-value options,
+/// some of them refused.
+const ANALYSIS_ARGS: &[&str] = &[
+    "",
+    "b",
+    "w 5",
+    "b 10",
+    "interval 3",
+    "w 0",
+    "10",
+    "b interval 5",
+    "b 10 ownership true",
+    "w 5 maxmoves 2 pvVisits true",
+    "b 1 minmoves 3",
+    "b 10 ownership maybe",
+    "w 10 avoid b D4 1",
+    "b 2.5",
+    "b -1",
+];
 
 pub fn line(rng: &mut Rng, view: &View) -> Planned {
     let text = well_formed(rng, view);
@@ -227,20 +257,8 @@ fn go(rng: &mut Rng, view: &View) -> String {
     match rng.below(40) {
         0..=13 => format!("play {c} {}", a_move(rng, view)),
         14..=16 => match *rng.pick(GO_SEARCHES) {
-            "lz-analyze" => {
-                let args = rng.pick(&[
-                    "",
-                    "b",
-                    "w 5",
-                    "b 10",
-                    "interval 3",
-                    "w 0",
-                    "10",
-                    "b interval 5",
-                ]);
-                format!("lz-analyze {args}")
-            }
-            name => format!("{name} {c}"),
+            name @ ("genmove" | "kgs-genmove_cleanup") => format!("{name} {c}"),
+            name => format!("{name} {}", rng.pick(ANALYSIS_ARGS)),
         },
         17 => format!("reg_genmove {c}"),
         18 | 19 => format!(
