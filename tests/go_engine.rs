@@ -54,6 +54,28 @@ fn passes_when_the_opponent_passed_and_passing_wins() {
     assert_ne!(e.ok("genmove w"), "pass");
 }
 
+/// A finished game (both passed) with three dead White stones inside Black's area.
+const GAME_WITH_DEAD_STONES: &str = "tests/data/go/dead-stones/2008_EGC2008_9_Fuego9-MonteGNU.sgf";
+
+#[test]
+fn cleanup_captures_dead_stones_instead_of_passing() {
+    let mut e = Engine::tabula(&["--playouts", "1000"]);
+    e.ok(&format!("loadsgf {GAME_WITH_DEAD_STONES}"));
+    let dead = e.ok("final_status_list dead");
+    assert_eq!(
+        dead.split_whitespace().collect::<Vec<_>>(),
+        ["E4", "G4", "H4"]
+    );
+    // An ordinary genmove passes: the game is over and Black wins it.
+    assert_eq!(e.ok("genmove b"), "pass");
+    e.ok("undo");
+    // Clean-up plays on while White's dead stones are on the board: a real move, and
+    // never a tree of the genmove just made (its root could pass).
+    let cleanup = e.ok("kgs-genmove_cleanup b");
+    assert_ne!(cleanup, "pass");
+    assert!(e.ok("list_stones black").split(' ').any(|s| s == cleanup));
+}
+
 #[test]
 fn never_fills_its_own_eyes() {
     // Black's group has two one-point eyes (A1 and C1), White's has three on the top edge:

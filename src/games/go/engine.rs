@@ -125,7 +125,7 @@ impl GoEngine {
         limits: &Limits,
         report: Option<Report>,
     ) -> Decision {
-        if game.consecutive_passes() >= 1 && passing_wins(game, color) {
+        if state.may_pass_at_root() && game.consecutive_passes() >= 1 && passing_wins(game, color) {
             log::info!("genmove {color:?}: the opponent passed and passing wins");
             return Decision::Play(Move::Pass);
         }

@@ -73,10 +73,17 @@ impl GoState {
         }
     }
 
-    /// Forbids passing at the root while any other move is legal (`kgs-genmove_cleanup`).
+    /// Forbids passing at the root while any other move is legal, and takes the game as
+    /// going on whatever passes came before (`kgs-genmove_cleanup`: the players
+    /// disagreed about the dead stones, and play resumes to capture them).
     pub fn without_root_pass(mut self) -> GoState {
         self.root_no_pass = true;
+        self.passes = 0;
         self
+    }
+
+    pub fn may_pass_at_root(&self) -> bool {
+        !self.root_no_pass
     }
 
     pub fn board(&self) -> &Board {
@@ -130,6 +137,9 @@ impl SearchGame for GoState {
             }
             let (value, weight) = policy::prior(board, color, p, self.last, &replies, &shapes);
             out.push((p, Prior { value, weight }));
+        }
+        if at_root && self.root_no_pass && !out.is_empty() {
+            return;
         }
         // Passing is always possible but rarely right before the end.
         let pass_value = if out.is_empty() { 0.5 } else { 0.1 };
@@ -222,6 +232,8 @@ impl SearchGame for GoState {
             u64::from(self.board.ko_point()),
             u64::from(self.passes),
             u64::from(self.komi.to_bits()),
+            // A tree without a pass at its root serves `kgs-genmove_cleanup` only.
+            u64::from(self.root_no_pass),
         ];
         facts.iter().fold(self.board.hash(), |key, &fact| {
             (key ^ fact)
