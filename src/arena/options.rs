@@ -225,7 +225,12 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             "--games" => o.games = number("--games", value())?,
             "--openings" => o.openings = Some(value().ok_or("--openings needs a file")?.into()),
             "--max-moves" => o.max_moves = number("--max-moves", value())?,
-            "--parallel" => o.parallel = number::<usize>("--parallel", value())?.max(1),
+            "--parallel" => {
+                o.parallel = number::<usize>("--parallel", value())?;
+                if o.parallel == 0 {
+                    return Err("--parallel: at least one game at a time".into());
+                }
+            }
             "--referee" => o.referee = Some(value().ok_or("--referee needs a command")?),
             "--out" => o.out = value().ok_or("--out needs a folder")?.into(),
             "--resume" => o.resume = true,
@@ -380,6 +385,16 @@ mod tests {
         assert_eq!(
             play(&[&engines[..], &["--komi", "-6.5"]].concat()).komi,
             Some(-6.5)
+        );
+    }
+
+    #[test]
+    fn no_game_at_a_time_is_refused() {
+        let engines = ["--engine", "a", "--engine", "b"];
+        assert!(parse(args(&[&engines[..], &["--parallel", "0"]].concat())).is_err());
+        assert_eq!(
+            play(&[&engines[..], &["--parallel", "3"]].concat()).parallel,
+            3
         );
     }
 
