@@ -15,13 +15,10 @@ use tabula::search::Limits;
 
 const SETS: [&str; 6] = ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"];
 
+/// Pons' test sets, kept in the repository with their provenance
+/// (`tests/data/connect4/README.md`).
 fn data_dir() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .map(|dir| dir.join("shared/data/connect4"))
-        .find(|dir| dir.is_dir())
-        .expect("shared/data/connect4 next to the repository")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4")
 }
 
 fn position(moves: &str) -> Connect4 {
