@@ -7,7 +7,7 @@ use super::solver::{Analysis, SolveError, Solver};
 use super::{BoardSize, Connect4, Move, Outcome};
 use crate::search::Limits;
 
-/// Solver nodes of a move when there is no clock and no `--playouts`: about 2 s on one
+/// Solver nodes of a move when there is no clock and no `--playouts`: about 1 s on one
 /// core. Positions the book or the table settle take far fewer; past the budget the
 /// engine plays the best move found so far.
 pub const DEFAULT_NODES: u64 = 16_000_000;

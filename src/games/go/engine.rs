@@ -24,11 +24,11 @@ pub struct GoEngine {
     pub resign_below: f32,
 }
 
-/// Playouts the best move needs before its winning rate is trusted for resigning.
 /// Playouts of a move when there is no clock and no `--playouts`: about 2 s on the
 /// empty 19×19 board on one core.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 
+/// Playouts the best move needs before its winning rate is trusted for resigning.
 const RESIGN_MIN_VISITS: u32 = 2_000;
 
 impl Default for GoEngine {

@@ -328,9 +328,7 @@ impl GoGtp {
             _ => Err(GtpError::Syntax),
         }
     }
-}
 
-impl GoGtp {
     /// `lz-analyze` and `kata-analyze`: `=` at once, then a line every interval until the
     /// next input line (or the end of input) stops the search.
     fn analyze(&mut self, dialect: Dialect, args: &[&str], ctx: &mut Context) -> Reply {
@@ -353,9 +351,7 @@ impl GoGtp {
         }
         Ok(String::new())
     }
-}
 
-impl GoGtp {
     /// `lz-genmove_analyze` and `kata-genmove_analyze`: `genmove` within its usual budget,
     /// streaming analysis lines every interval meanwhile (new input does not stop it), then
     /// the line `play MOVE` (a vertex, `pass` or `resign`). The move is played.
