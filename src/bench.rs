@@ -40,12 +40,30 @@ pub enum Only {
     GoLight { size: usize, playouts: u32 },
     /// `go-mcts SIZE PLAYOUTS`: one search of the Go engine from the empty board, 1 thread.
     GoMcts { size: usize, playouts: u64 },
+    /// `blokus-mcts MOVES PLAYOUTS`: one search of the Blokus engine, 1 thread, every
+    /// playout spent, after the first MOVES moves of the recorded Duo game.
+    BlokusMcts { moves: usize, playouts: u64 },
+}
+
+/// A Blokus Duo game's first moves, one a line after `#` comments: the middle-game
+/// position that Blokus speed is measured on, against Pentobi too
+/// (benches/blokus-vs-pentobi.sh).
+const BLOKUS_DUO_MIDGAME: &str = include_str!("../benches/blokus-duo-midgame.txt");
+
+/// The moves of [`BLOKUS_DUO_MIDGAME`].
+fn blokus_duo_midgame() -> impl Iterator<Item = &'static str> {
+    BLOKUS_DUO_MIDGAME
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
 }
 
 impl Only {
     /// Reads `NAME SIZE PLAYOUTS`; `None` if `name` is not a bench name.
     pub fn parse(name: &str, size: &str, playouts: &str) -> Option<Result<Only, String>> {
         use crate::games::go::{board::MAX_SIZE, game::MIN_SIZE};
+        if name == "blokus-mcts" {
+            return Some(Only::parse_blokus(size, playouts));
+        }
         if name != "go-light" && name != "go-mcts" {
             return None;
         }
@@ -68,6 +86,22 @@ impl Only {
             },
         }))
     }
+
+    fn parse_blokus(moves: &str, playouts: &str) -> Result<Only, String> {
+        let recorded = blokus_duo_midgame().count();
+        let moves = match moves.parse::<usize>() {
+            Ok(n) if n <= recorded => n,
+            _ => {
+                return Err(format!(
+                    "blokus-mcts: moves {moves:?} is not 0 to {recorded}"
+                ));
+            }
+        };
+        match playouts.parse::<u64>() {
+            Ok(playouts) if playouts > 0 => Ok(Only::BlokusMcts { moves, playouts }),
+            _ => Err(format!("blokus-mcts: not a playout count: {playouts:?}")),
+        }
+    }
 }
 
 pub fn run(settings: &Settings, only: Option<Only>) {
@@ -81,6 +115,10 @@ pub fn run(settings: &Settings, only: Option<Only>) {
         }
         Some(Only::GoMcts { size, playouts }) => {
             go_mcts(size, playouts, 1, settings.seed);
+            return;
+        }
+        Some(Only::BlokusMcts { moves, playouts }) => {
+            blokus_mcts(moves, playouts, settings.seed);
             return;
         }
         None => {}
@@ -127,6 +165,42 @@ fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) -> f64 {
         playouts as f64 / cpu,
     );
     playouts as f64 / wall
+}
+
+/// One search of the Blokus engine (no book, 1 thread, the whole budget spent) for the
+/// colour to move after the first `moves` moves of the recorded Duo game.
+fn blokus_mcts(moves: usize, playouts: u64, seed: u64) {
+    use crate::games::blokus::{Board, Engine, Variant};
+    use crate::search::Limits;
+    let mut board = Board::new(Variant::Duo);
+    for text in blokus_duo_midgame().take(moves) {
+        let c = board.to_play().expect("the recorded game goes on");
+        let mv = board.parse_move(text).expect("a recorded move");
+        board.play(c, mv).expect("a legal recorded move");
+    }
+    let c = board.to_play().expect("the recorded game goes on");
+    let limits = Limits {
+        max_nodes: Some(playouts),
+        seed,
+        ..Limits::default()
+    };
+    let mut engine = Engine::unpaced();
+    engine.set_book(false);
+    let timer = Timer::start();
+    let result = engine
+        .search(&board, c, &limits)
+        .expect("a colour with moves");
+    let (cpu, wall) = timer.elapsed();
+    let best = result
+        .best
+        .map_or("none".to_string(), |m| board.format_move(m.mv));
+    println!(
+        "blokus duo mcts after {moves} moves: {} playouts in {cpu:.2} s CPU ({wall:.2} s wall) = \
+         {:.0} playouts per CPU second (move {best}, {} visits)",
+        result.playouts,
+        result.playouts as f64 / cpu,
+        result.visits,
+    );
 }
 
 /// Uniform random playouts on an empty board (no own-eye filling, captures and simple
@@ -200,6 +274,19 @@ mod tests {
                 playouts: 500
             }))
         );
+        assert_eq!(
+            Only::parse("blokus-mcts", "12", "3000"),
+            Some(Ok(Only::BlokusMcts {
+                moves: 12,
+                playouts: 3000
+            }))
+        );
+        for (moves, count) in [("13", "10"), ("12", "0"), ("-1", "10"), ("6", "")] {
+            assert!(matches!(
+                Only::parse("blokus-mcts", moves, count),
+                Some(Err(_))
+            ));
+        }
         assert_eq!(Only::parse("gtp", "9", "1"), None);
         for (size, count) in [
             ("1", "10"),

@@ -14,6 +14,10 @@ usage: tabula [options]          serve GTP (Go 19x19 by default)
        tabula bench go-light|go-mcts SIZE PLAYOUTS [options]
                                  one figure alone: light playouts, or one search
                                  of the Go engine (1 thread), on a SIZExSIZE board
+       tabula bench blokus-mcts MOVES PLAYOUTS [options]
+                                 one search of the Blokus engine (1 thread, no
+                                 book, every playout spent) after the first MOVES
+                                 (0 to 12) moves of a recorded Duo game
        tabula match [options]    engine against engine (tabula match --help)
 
 options:
