@@ -154,26 +154,48 @@ pub struct ScoreStats {
     pub stdev: f32,
 }
 
-#[derive(Clone, Debug)]
-struct Node<M> {
-    mv: Option<M>,
-    key: u32,
-    /// The player who made `mv`: the node's values are from this player's view.
-    player: u8,
-    first_child: u32,
-    num_children: u32,
-    visits: u32,
-    virtual_loss: u32,
+/// What selection and the AMAF update read and write of every child of a node, kept
+/// apart from the rest of the node ([`Node`]) in an array of its own: a node has
+/// hundreds of children in some games, and these reads are most of a search's memory
+/// traffic, half a cache line each instead of one or two lines.
+#[derive(Clone, Copy, Debug)]
+struct Hot {
     /// Visits and reward sum including the prior.
     n: f32,
     w: f32,
     amaf_n: f32,
     amaf_w: f32,
     /// The mean blended with the AMAF mean, as [`blend`] gives it; kept up to date by
-    /// every change of the four above, since selection reads it for each child.
+    /// every change of the four above.
     blended: f32,
     /// [`uncertainty`] of `n`, kept up to date like `blended`.
     uncertainty: f32,
+    key: u32,
+    /// Threads walking through the node (at most one per thread).
+    virtual_loss: u16,
+    /// The player who made the node's move: its values are from this player's view.
+    player: u8,
+}
+
+impl Hot {
+    /// Brings `blended` and `uncertainty` up to date with the counts.
+    fn reblend(&mut self, rave_equiv: f32) {
+        self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, rave_equiv);
+        self.uncertainty = uncertainty(self.n);
+    }
+
+    /// The mean reward, prior included.
+    fn mean(&self) -> f32 {
+        self.w / self.n.max(1e-6)
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    first_child: u32,
+    num_children: u32,
+    visits: u32,
     /// The prior's value, kept for analysis output.
     prior: f32,
     /// Running mean and sum of squared deviations (Welford) of the playouts' final
@@ -185,15 +207,18 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, key: u32, player: u8, prior: Prior) -> Self {
-        Node {
+    fn new(mv: Option<M>, key: u32, player: u8, prior: Prior) -> (Self, Hot) {
+        let node = Node {
             mv,
-            key,
-            player,
             first_child: 0,
             num_children: 0,
             visits: 0,
-            virtual_loss: 0,
+            prior: prior.value,
+            score_mean: 0.0,
+            score_m2: 0.0,
+            scored: false,
+        };
+        let hot = Hot {
             n: prior.weight,
             w: prior.weight * prior.value,
             amaf_n: 0.0,
@@ -201,11 +226,11 @@ impl<M> Node<M> {
             // No AMAF yet: the blend is the mean alone, whatever the equivalence.
             blended: blend(prior.weight, prior.weight * prior.value, 0.0, 0.0, 1.0),
             uncertainty: uncertainty(prior.weight),
-            prior: prior.value,
-            score_mean: 0.0,
-            score_m2: 0.0,
-            scored: false,
-        }
+            key,
+            virtual_loss: 0,
+            player,
+        };
+        (node, hot)
     }
 
     /// Adds the final score of one more playout (after `visits` was counted).
@@ -222,11 +247,6 @@ impl<M> Node<M> {
             mean: self.score_mean,
             stdev: (self.score_m2.max(0.0) / self.visits.max(1) as f32).sqrt(),
         })
-    }
-
-    fn reblend(&mut self, rave_equiv: f32) {
-        self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, rave_equiv);
-        self.uncertainty = uncertainty(self.n);
     }
 
     fn children(&self) -> std::ops::Range<usize> {
@@ -253,54 +273,80 @@ fn uncertainty(n: f32) -> f32 {
     (n + 1.0).sqrt().recip()
 }
 
+/// The nodes, and the [`Hot`] part of each at the same index.
 struct Tree<M> {
     nodes: Vec<Node<M>>,
+    hot: Vec<Hot>,
+}
+
+impl<M> Default for Tree<M> {
+    fn default() -> Self {
+        Tree {
+            nodes: Vec::new(),
+            hot: Vec::new(),
+        }
+    }
 }
 
 impl<M: Copy> Tree<M> {
-    /// A tree of a root alone, in `nodes` (emptied first; its capacity is what it is
-    /// there for).
-    fn fresh_in(mut nodes: Vec<Node<M>>) -> Self {
-        nodes.clear();
-        nodes.push(Node::new(None, 0, 0, Prior::NONE));
-        Tree { nodes }
+    /// A tree of a root alone, in the buffers of `spare` (emptied first; their capacity
+    /// is what they are there for).
+    fn fresh_in(mut spare: Tree<M>) -> Self {
+        spare.clear();
+        spare.push(Node::new(None, 0, 0, Prior::NONE));
+        spare
     }
 
-    /// Copies the subtree under `root` into a new tree in `nodes` (emptied first),
-    /// breadth first, children staying contiguous. Below the root, only the children
-    /// of nodes of at least `min_visits` visits are copied: the others become leaves.
-    fn subtree_in(&self, root: usize, min_visits: u32, mut nodes: Vec<Node<M>>) -> Self {
-        nodes.clear();
-        nodes.push(self.nodes[root].clone());
-        nodes[0].mv = None;
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.hot.clear();
+    }
+
+    fn push(&mut self, (node, hot): (Node<M>, Hot)) {
+        self.nodes.push(node);
+        self.hot.push(hot);
+    }
+
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Copies the subtree under `root` into a new tree in the buffers of `spare`
+    /// (emptied first), breadth first, children staying contiguous. Below the root,
+    /// only the children of nodes of at least `min_visits` visits are copied: the
+    /// others become leaves.
+    fn subtree_in(&self, root: usize, min_visits: u32, mut spare: Tree<M>) -> Self {
+        spare.clear();
+        spare.push((self.nodes[root].clone(), self.hot[root]));
+        spare.nodes[0].mv = None;
         let mut next = 0;
         let mut sources = vec![root];
-        while next < nodes.len() {
+        while next < spare.len() {
             let source = &self.nodes[sources[next]];
             let range = if next == 0 || source.visits >= min_visits {
                 source.children()
             } else {
                 0..0
             };
-            nodes[next].first_child = nodes.len() as u32;
-            nodes[next].num_children = range.len() as u32;
+            spare.nodes[next].first_child = spare.len() as u32;
+            spare.nodes[next].num_children = range.len() as u32;
             for child in range {
-                nodes.push(self.nodes[child].clone());
+                spare.push((self.nodes[child].clone(), self.hot[child]));
                 sources.push(child);
             }
             next += 1;
         }
-        Tree { nodes }
+        spare
     }
 }
 
 pub struct Mcts<G: SearchGame> {
     pub params: MctsParams,
     previous: Option<(G, Tree<G::Move>)>,
-    /// The node buffer of an earlier tree, the next tree is built in: its memory stays
-    /// mapped, where a new buffer has the kernel map and zero every page again as the
+    /// The buffers of an earlier tree, the next tree is built in: their memory stays
+    /// mapped, where new buffers have the kernel map and zero every page again as the
     /// tree grows (several per cent of a search's time).
-    spare: Vec<Node<G::Move>>,
+    spare: Tree<G::Move>,
 }
 
 /// Visits below which a full tree's nodes lose their subtrees at the first pruning (as
@@ -345,7 +391,7 @@ impl<G: SearchGame> Mcts<G> {
         Mcts {
             params,
             previous: None,
-            spare: Vec::new(),
+            spare: Tree::default(),
         }
     }
 
@@ -363,7 +409,7 @@ impl<G: SearchGame> Mcts<G> {
             Some(node) => old_tree.subtree_in(node, 0, buffer),
             None => Tree::fresh_in(buffer),
         };
-        self.spare = old_tree.nodes;
+        self.spare = old_tree;
         tree
     }
 
@@ -429,7 +475,7 @@ impl<G: SearchGame> Mcts<G> {
                 Some(RootMove {
                     mv: node.mv?,
                     visits: node.visits,
-                    value: node.w / node.n.max(1e-6),
+                    value: tree.hot[i].mean(),
                     prior: node.prior,
                     pv,
                     pv_visits,
@@ -487,10 +533,10 @@ impl<G: SearchGame> Mcts<G> {
             }
             // Every thread has finished its playout: no virtual loss is pending.
             let tree = shared.tree.get_mut().unwrap_or_else(|e| e.into_inner());
-            let before = tree.nodes.len();
+            let before = tree.len();
             let pruned = tree.subtree_in(0, min_visits, std::mem::take(&mut self.spare));
-            let after = pruned.nodes.len();
-            self.spare = std::mem::replace(tree, pruned).nodes;
+            let after = pruned.len();
+            self.spare = std::mem::replace(tree, pruned);
             log::debug!("search tree pruned below {min_visits} visits: {before} -> {after} nodes");
             if after * 2 > before {
                 min_visits = min_visits.saturating_mul(2);
@@ -503,20 +549,16 @@ impl<G: SearchGame> Mcts<G> {
         }
         let playouts = shared.started.load(Ordering::Relaxed);
         let tree = shared.tree.into_inner().unwrap_or_else(|e| e.into_inner());
-        let best = tree.nodes[0]
-            .children()
-            .max_by(|&a, &b| {
-                let (a, b) = (&tree.nodes[a], &tree.nodes[b]);
-                (a.visits, a.w / a.n.max(1e-6))
-                    .partial_cmp(&(b.visits, b.w / b.n.max(1e-6)))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
-            .map(|i| &tree.nodes[i]);
+        let best = tree.nodes[0].children().max_by(|&a, &b| {
+            (tree.nodes[a].visits, tree.hot[a].mean())
+                .partial_cmp(&(tree.nodes[b].visits, tree.hot[b].mean()))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
         let result = SearchResult {
-            best: best.and_then(|n| n.mv),
+            best: best.and_then(|i| tree.nodes[i].mv),
             playouts,
-            visits: best.map_or(0, |n| n.visits),
-            value: best.map_or(0.0, |n| n.w / n.n.max(1e-6)),
+            visits: best.map_or(0, |i| tree.nodes[i].visits),
+            value: best.map_or(0.0, |i| tree.hot[i].mean()),
             elapsed: start.elapsed(),
         };
         self.previous = Some((state.clone(), tree));
@@ -625,20 +667,19 @@ impl<G: SearchGame> Shared<'_, G> {
     /// The child of `parent` with the best RAVE-UCT value for the player to move there.
     fn select(&self, tree: &Tree<G::Move>, parent: usize) -> usize {
         let p = &tree.nodes[parent];
-        let log_n = ((p.visits + p.virtual_loss) as f32 + 1.0).ln();
+        let log_n = ((p.visits + u32::from(tree.hot[parent].virtual_loss)) as f32 + 1.0).ln();
         // c * sqrt(ln N / (n + 1)), with the child's part kept in the node.
         let exploration = self.params.exploration * log_n.sqrt();
         let k = self.params.rave_equiv;
         let mut best = p.first_child as usize;
         let mut best_value = f32::NEG_INFINITY;
-        for i in p.children() {
-            let child = &tree.nodes[i];
-            let value = if child.virtual_loss == 0 {
-                child.blended + exploration * child.uncertainty
+        for (i, hot) in p.children().zip(&tree.hot[p.children()]) {
+            let value = if hot.virtual_loss == 0 {
+                hot.blended + exploration * hot.uncertainty
             } else {
                 // Virtual losses count as visits that lost.
-                let n = child.n + child.virtual_loss as f32;
-                blend(n, child.w, child.amaf_n, child.amaf_w, k) + exploration * uncertainty(n)
+                let n = hot.n + hot.virtual_loss as f32;
+                blend(n, hot.w, hot.amaf_n, hot.amaf_w, k) + exploration * uncertainty(n)
             };
             if value > best_value {
                 best_value = value;
@@ -659,7 +700,7 @@ impl<G: SearchGame> Shared<'_, G> {
             s.path.push(0);
             while tree.nodes[node].num_children > 0 {
                 node = self.select(&tree, node);
-                tree.nodes[node].virtual_loss += 1;
+                tree.hot[node].virtual_loss += 1;
                 s.path.push(node);
                 s.moves
                     .push(tree.nodes[node].mv.expect("only the root has no move"));
@@ -678,23 +719,22 @@ impl<G: SearchGame> Shared<'_, G> {
             s.state.tree_moves(&mut s.playout, &mut s.candidates);
             let leaf = *s.path.last().unwrap();
             let mut tree = self.lock();
-            let room = tree.nodes.len() + s.candidates.len() <= self.params.max_tree_nodes;
+            let room = tree.len() + s.candidates.len() <= self.params.max_tree_nodes;
             if !room {
                 self.full.store(true, Ordering::Relaxed);
             }
             if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
-                let first = tree.nodes.len() as u32;
+                let first = tree.len() as u32;
                 for &(mv, prior) in &s.candidates {
                     let key = s.state.move_key(mv);
-                    tree.nodes
-                        .push(Node::new(Some(mv), key, player as u8, prior));
+                    tree.push(Node::new(Some(mv), key, player as u8, prior));
                 }
                 tree.nodes[leaf].first_child = first;
                 tree.nodes[leaf].num_children = s.candidates.len() as u32;
             }
             if tree.nodes[leaf].num_children > 0 {
                 let child = self.select(&tree, leaf);
-                tree.nodes[child].virtual_loss += 1;
+                tree.hot[child].virtual_loss += 1;
                 s.path.push(child);
                 let mv = tree.nodes[child].mv.expect("children have moves");
                 drop(tree);
@@ -712,35 +752,35 @@ impl<G: SearchGame> Shared<'_, G> {
         for &(player, key) in &s.played {
             s.marks[key as usize] |= 1 << player;
         }
-        let mut tree = self.lock();
+        let mut guard = self.lock();
+        let tree = &mut *guard;
         for (depth, &i) in s.path.iter().enumerate().rev() {
             // AMAF: the children of this node whose move its player made later on.
             let range = tree.nodes[i].children();
-            for child in range {
-                let node = &mut tree.nodes[child];
-                if s.marks[node.key as usize] & (1 << node.player) != 0 {
-                    node.amaf_n += 1.0;
-                    node.amaf_w += rewards[node.player as usize];
-                    node.reblend(rave_equiv);
+            for hot in &mut tree.hot[range] {
+                if s.marks[hot.key as usize] & (1 << hot.player) != 0 {
+                    hot.amaf_n += 1.0;
+                    hot.amaf_w += rewards[hot.player as usize];
+                    hot.reblend(rave_equiv);
                 }
             }
-            let node = &mut tree.nodes[i];
+            let (node, hot) = (&mut tree.nodes[i], &mut tree.hot[i]);
             node.visits += 1;
-            node.n += 1.0;
-            node.w += rewards[node.player as usize];
-            node.reblend(rave_equiv);
+            hot.n += 1.0;
+            hot.w += rewards[hot.player as usize];
+            hot.reblend(rave_equiv);
             if let Some(score) = score {
                 node.add_score(score);
             }
             if depth > 0 {
-                node.virtual_loss -= 1;
-                s.marks[node.key as usize] |= 1 << node.player;
+                hot.virtual_loss -= 1;
+                s.marks[hot.key as usize] |= 1 << hot.player;
             }
         }
         for &i in &s.path[1..] {
-            s.marks[tree.nodes[i].key as usize] = 0;
+            s.marks[tree.hot[i].key as usize] = 0;
         }
-        drop(tree);
+        drop(guard);
         for &(_, key) in &s.played {
             s.marks[key as usize] = 0;
         }
