@@ -342,9 +342,15 @@ fn games_of_more_than_two_players_are_refused_at_the_start() {
 }
 
 /// One short match of tabula against itself in each game with a board (`--max-moves`
-/// keeps the five-in-a-row games short); the folder and its games.
-fn short_match(game: &str, size: Option<&str>) -> (std::path::PathBuf, Vec<GameRecord>) {
-    let dir = out_dir(&format!("records-{}", game.replace(' ', "-")));
+/// keeps the five-in-a-row games short); the folder and its games. The folder is named
+/// after the calling test too: tests run at the same time, and two of them playing the
+/// same game must not clear each other's folder.
+fn short_match(
+    test: &str,
+    game: &str,
+    size: Option<&str>,
+) -> (std::path::PathBuf, Vec<GameRecord>) {
+    let dir = out_dir(&format!("{test}-{}", game.replace(' ', "-")));
     let (a, b) = (tabula(1), format!("{TABULA} --seed 2 --playouts 5"));
     let mut args = vec!["--game", game, "--games", "2", "--max-moves", "30"];
     if let Some(n) = size {
@@ -370,7 +376,7 @@ fn every_record_has_each_property_once_per_node() {
         ("Blokus Duo", None),
         ("Blokus Two-Player", None),
     ] {
-        let (dir, games) = short_match(game, size);
+        let (dir, games) = short_match("properties", game, size);
         for g in &games {
             let text = record(&dir, g.game);
             assert_eq!(repeated_property(&text), None, "{game}: {text}");
@@ -402,7 +408,7 @@ fn sgfmill_reads_every_square_board_record() {
         ("Gomoku", None, 15),
         ("Renju", None, 15),
     ] {
-        let (dir, games) = short_match(game, size);
+        let (dir, games) = short_match("sgfmill", game, size);
         let files: Vec<_> = games
             .iter()
             .map(|g| dir.join(format!("game-{:04}.sgf", g.game)))
