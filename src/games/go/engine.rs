@@ -406,15 +406,17 @@ mod tests {
 
     #[test]
     fn captures_a_group_in_atari() {
-        // White's F5 leaves the chain C5-F5 with one liberty, at G5.
-        let wall = ["B5", "C6", "D6", "E6", "F6", "C4", "D4", "E4", "F4"];
-        let g = position(
-            7.5,
-            &wall,
-            &["C5", "D5", "E5", "H5", "H6", "H4"],
-            "F5",
-            Color::Black,
-        );
+        // White's F5 leaves the chain C5-F5 with one liberty, at G5. Escaping there it
+        // would join White's wall on the H line and cut Black's side in two: with this
+        // komi Black wins by the capture and loses without it.
+        let wall = [
+            "B5", "C6", "D6", "E6", "F6", "C4", "D4", "E4", "F4", "G1", "G2", "G3", "G4", "G6",
+            "G7", "G8", "G9",
+        ];
+        let white = [
+            "C5", "D5", "E5", "H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9",
+        ];
+        let g = position(40.5, &wall, &white, "F5", Color::Black);
         let d = GoEngine::default().genmove(&g, Color::Black, &limits(1000, 1));
         assert_eq!(d, Decision::Play(Move::Play(g.parse_point("G5").unwrap())));
     }

@@ -4,6 +4,7 @@ pub mod board;
 pub mod engine;
 pub mod game;
 pub mod handicap;
+pub mod ladder;
 pub mod patterns;
 pub mod playout;
 pub mod policy;

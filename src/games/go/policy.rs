@@ -1,8 +1,10 @@
 //! Go knowledge for the search: the heavy playout policy (answer captures and ataris near
-//! the last move, play local shapes, avoid filling own eyes and big self-ataris) and the
-//! priors that steer the tree toward the same moves.
+//! the last move, never run out of a ladder, play local shapes, else the last answer that
+//! won a playout, avoid filling own eyes and big self-ataris) and the priors that steer
+//! the tree toward the same moves.
 
-use super::board::{Board, Cell, Color, NO_POINT, Point};
+use super::board::{Board, Cell, Color, MAX_POINTS, NO_POINT, Point};
+use super::ladder::LadderReader;
 use super::patterns;
 use super::playout::random_move;
 use crate::rng::Rng;
@@ -85,15 +87,25 @@ impl Board {
     }
 }
 
+/// Positions a playout's ladder question may read: enough for a ladder across a 19×19
+/// board, little enough that a playout stays a playout.
+const PLAYOUT_LADDER_BUDGET: u32 = 60;
+
 /// Moves that answer the last move: captures of chains in atari next to it (its own
-/// chain included), and escapes of own chains it put in atari (extending, or capturing
-/// an attacker). Appended to `out`.
-pub fn tactical_replies(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
+/// chain included), and escapes of own chains it put in atari (extending out of anything
+/// but a ladder, or capturing an attacker). Appended to `out`.
+pub fn tactical_replies(
+    board: &Board,
+    color: Color,
+    last: Point,
+    ladders: &mut LadderReader,
+    out: &mut Vec<Point>,
+) {
     if last == NO_POINT || board.cell(last) == Cell::Empty {
         return;
     }
     let opp = color.opponent();
-    let consider = |q: Point, out: &mut Vec<Point>| {
+    let mut consider = |q: Point, out: &mut Vec<Point>| {
         let Some(c) = board.cell(q).color() else {
             return;
         };
@@ -106,10 +118,10 @@ pub fn tactical_replies(board: &Board, color: Color, last: Point, out: &mut Vec<
                 out.push(lib);
             }
         } else {
-            // Own chain in atari: run if that gives liberties, or capture an attacker.
-            if board.is_legal_simple(lib, color)
-                && board.liberties_after(lib, color) >= 2
-                && !out.contains(&lib)
+            // Own chain in atari: run if that saves it, or capture an attacker.
+            if !out.contains(&lib)
+                && board.is_legal_simple(lib, color)
+                && ladders.extension_escapes(board, q, PLAYOUT_LADDER_BUDGET)
             {
                 out.push(lib);
             }
@@ -129,6 +141,16 @@ pub fn tactical_replies(board: &Board, color: Color, last: Point, out: &mut Vec<
     for q in board.neighbours(last) {
         consider(q, out);
     }
+}
+
+/// The atari that takes the last move's chain in a ladder, when the last move left it two
+/// liberties (it ran out of an atari, say). Too dear for every move of a playout: there a
+/// chain that may not run is captured on the next move anyway.
+pub fn ladder_attack(board: &Board, last: Point, ladders: &mut LadderReader) -> Option<Point> {
+    if last == NO_POINT || board.cell(last) == Cell::Empty {
+        return None;
+    }
+    ladders.capturing_atari(board, last, TREE_LADDER_BUDGET)
 }
 
 /// Empty points around the last move that complete a good local shape.
@@ -157,10 +179,80 @@ pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<P
     }
 }
 
-/// Reusable buffers of one playout thread.
+/// Positions a ladder question of the tree may read: the tree asks once per new node,
+/// where a wrong answer costs far more than in one playout.
+pub const TREE_LADDER_BUDGET: u32 = 400;
+
+/// Whether `color` on `p` is an extension of an own chain in atari that dies anyway (one
+/// liberty after it, or a ladder), capturing nothing on the way.
+pub fn runs_into_capture(
+    board: &Board,
+    color: Color,
+    p: Point,
+    ladders: &mut LadderReader,
+) -> bool {
+    board.neighbours(p).into_iter().any(|q| {
+        board.cell(q).color() == Some(color)
+            && board.in_atari(q)
+            && !board.captures_any(p, color)
+            && !ladders.extension_escapes(board, q, TREE_LADDER_BUDGET)
+    })
+}
+
+/// Reusable buffers of one playout thread, and what its playouts learnt.
 #[derive(Default)]
 pub struct Scratch {
     candidates: Vec<Point>,
+    pub ladders: LadderReader,
+    pub replies: LastGoodReplies,
+}
+
+/// Last good reply with forgetting (Baier and Drake): for each colour and each move of
+/// the opponent, the answer that last won a playout. A winner's answers are stored, a
+/// loser's are forgotten, so the playouts of one search learn the local fights of its
+/// position: the answers that work there, whatever the general policy says.
+#[derive(Default)]
+pub struct LastGoodReplies {
+    /// By `colour index * MAX_POINTS + opponent's move`; `NO_POINT` when none.
+    reply: Vec<Point>,
+}
+
+impl LastGoodReplies {
+    fn slot(color: Color, last: Point) -> usize {
+        color.index() * MAX_POINTS + last as usize
+    }
+
+    /// The stored answer of `color` to `last`, if it is a sensible move now.
+    fn answer(&self, board: &Board, color: Color, last: Point) -> Option<Point> {
+        let r = *self.reply.get(Self::slot(color, last))?;
+        (r != NO_POINT
+            && board.cell(r) == Cell::Empty
+            && board.is_playout_move(r, color)
+            && !board.is_bad_self_atari(r, color))
+        .then_some(r)
+    }
+
+    /// Learns from the moves of a playout, `(colour index, point)` in order, that
+    /// followed `before`; `winner` is the colour that won it, if any.
+    pub fn learn(&mut self, before: Point, moves: &[(u8, u32)], winner: Option<Color>) {
+        if self.reply.is_empty() {
+            self.reply = vec![NO_POINT; 2 * MAX_POINTS];
+        }
+        let mut prev = (u8::MAX, before);
+        for &(c, p) in moves {
+            let color = if c == 0 { Color::Black } else { Color::White };
+            // A pass between two stones of one colour breaks the chain of answers.
+            if prev.1 != NO_POINT && prev.0 != c {
+                let slot = Self::slot(color, prev.1);
+                if Some(color) == winner {
+                    self.reply[slot] = p as Point;
+                } else if self.reply[slot] == p as Point {
+                    self.reply[slot] = NO_POINT;
+                }
+            }
+            prev = (c, p as Point);
+        }
+    }
 }
 
 /// The playout policy's move for `color` after the opponent's `last` move; `None` = pass.
@@ -174,7 +266,7 @@ pub fn playout_move(
 ) -> Option<Point> {
     let c = &mut scratch.candidates;
     c.clear();
-    tactical_replies(board, color, last, c);
+    tactical_replies(board, color, last, &mut scratch.ladders, c);
     if !c.is_empty() && rng.below(100) < 90 {
         return Some(c[rng.below(c.len() as u32) as usize]);
     }
@@ -182,6 +274,11 @@ pub fn playout_move(
     pattern_replies(board, color, last, c);
     if !c.is_empty() && rng.below(100) < 90 {
         return Some(c[rng.below(c.len() as u32) as usize]);
+    }
+    if last != NO_POINT
+        && let Some(r) = scratch.replies.answer(board, color, last)
+    {
+        return Some(r);
     }
     random_sensible_move(board, color, rng)
 }
@@ -232,6 +329,7 @@ pub fn prior(
     last: Point,
     replies: &[Point],
     shapes: &[Point],
+    doomed: bool,
 ) -> (f32, f32) {
     let mut weight = 10.0f32;
     let mut total = 5.0f32; // an even start: 10 visits at 0.5
@@ -250,6 +348,9 @@ pub fn prior(
     }
     if board.is_bad_self_atari(p, color) {
         add(0.0, 30.0);
+    }
+    if doomed {
+        add(0.0, 20.0);
     }
     let size = board.size();
     if size >= 9 {
@@ -288,7 +389,13 @@ mod tests {
     fn captures_a_stone_the_last_move_left_in_atari() {
         let b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
         let mut out = Vec::new();
-        tactical_replies(&b, Color::Black, b.point(2, 2), &mut out);
+        tactical_replies(
+            &b,
+            Color::Black,
+            b.point(2, 2),
+            &mut LadderReader::default(),
+            &mut out,
+        );
         assert_eq!(out, vec![b.point(3, 2)]);
     }
 
@@ -296,8 +403,55 @@ mod tests {
     fn runs_from_atari_where_that_gives_liberties() {
         let b = board_from(&[".....", ".....", ".X...", "XO...", ".X..."]);
         let mut out = Vec::new();
-        tactical_replies(&b, Color::White, b.point(1, 0), &mut out);
+        tactical_replies(
+            &b,
+            Color::White,
+            b.point(1, 0),
+            &mut LadderReader::default(),
+            &mut out,
+        );
         assert_eq!(out, vec![b.point(2, 1)]);
+    }
+
+    #[test]
+    fn a_stone_in_a_ladder_does_not_run_unless_a_breaker_waits() {
+        // Black's D6 puts White D5 in atari; E5, the only way out, runs into a ladder.
+        let mut rows = crate::games::go::ladder::IN_LADDER;
+        let b = board_from(&rows);
+        let (last, run) = (b.point(3, 5), b.point(4, 4));
+        let mut ladders = LadderReader::default();
+        let mut out = Vec::new();
+        tactical_replies(&b, Color::White, last, &mut ladders, &mut out);
+        assert_eq!(out, vec![]);
+        assert!(runs_into_capture(&b, Color::White, run, &mut ladders));
+        // With White F4 on the ladder's path the stone runs.
+        rows[5] = "...X.O...";
+        let b = board_from(&rows);
+        tactical_replies(&b, Color::White, last, &mut ladders, &mut out);
+        assert_eq!(out, vec![run]);
+        assert!(!runs_into_capture(&b, Color::White, run, &mut ladders));
+    }
+
+    #[test]
+    fn a_winners_reply_is_remembered_and_a_losers_forgotten() {
+        let b = Board::new(9);
+        let (e5, f5, g5) = (b.point(4, 4), b.point(5, 4), b.point(6, 4));
+        let mut replies = LastGoodReplies::default();
+        assert_eq!(replies.answer(&b, Color::White, e5), None);
+        // Black E5, White F5, Black G5: Black won, so G5 answers F5; White's F5 is a
+        // loser's reply and stays unknown.
+        let moves = [(0, e5 as u32), (1, f5 as u32), (0, g5 as u32)];
+        replies.learn(NO_POINT, &moves, Some(Color::Black));
+        assert_eq!(replies.answer(&b, Color::Black, f5), Some(g5));
+        assert_eq!(replies.answer(&b, Color::White, e5), None);
+        // The same moves lost by Black: G5 is forgotten, F5 learnt.
+        replies.learn(NO_POINT, &moves, Some(Color::White));
+        assert_eq!(replies.answer(&b, Color::Black, f5), None);
+        assert_eq!(replies.answer(&b, Color::White, e5), Some(f5));
+        // An answer on an occupied point is no answer.
+        let mut taken = b.clone();
+        taken.play(f5, Color::Black);
+        assert_eq!(replies.answer(&taken, Color::White, e5), None);
     }
 
     #[test]
@@ -313,10 +467,18 @@ mod tests {
     fn priors_favour_captures_and_shun_self_atari() {
         let b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
         let capture = b.point(3, 2);
-        let (v, w) = prior(&b, Color::Black, capture, b.point(2, 2), &[capture], &[]);
+        let (v, w) = prior(
+            &b,
+            Color::Black,
+            capture,
+            b.point(2, 2),
+            &[capture],
+            &[],
+            false,
+        );
         assert!(v > 0.8 && w > 20.0, "{v} {w}");
         let b = board_from(&[".....", ".....", "XXX..", "O.X..", ".XX.."]);
-        let (v, _) = prior(&b, Color::White, b.point(1, 1), NO_POINT, &[], &[]);
+        let (v, _) = prior(&b, Color::White, b.point(1, 1), NO_POINT, &[], &[], false);
         assert!(v < 0.2, "{v}");
     }
 }

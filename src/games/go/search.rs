@@ -120,11 +120,15 @@ impl SearchGame for GoState {
         (self.passes < 2).then_some(self.to_move.index())
     }
 
-    fn tree_moves(&self, _: &mut Self::Playout, out: &mut Vec<(TreeMove, Prior)>) {
+    fn tree_moves(&self, ws: &mut Self::Playout, out: &mut Vec<(TreeMove, Prior)>) {
         let board = &self.board;
         let color = self.to_move;
+        let ladders = &mut ws.scratch.ladders;
         let mut replies = Vec::new();
-        policy::tactical_replies(board, color, self.last, &mut replies);
+        policy::tactical_replies(board, color, self.last, ladders, &mut replies);
+        if let Some(atari) = policy::ladder_attack(board, self.last, ladders) {
+            replies.push(atari);
+        }
         let mut shapes = Vec::new();
         policy::pattern_replies(board, color, self.last, &mut shapes);
         let at_root = self.moves.len() == self.root_ply;
@@ -135,7 +139,9 @@ impl SearchGame for GoState {
             if at_root && self.root_forbidden.contains(&p) {
                 continue;
             }
-            let (value, weight) = policy::prior(board, color, p, self.last, &replies, &shapes);
+            let doomed = policy::runs_into_capture(board, color, p, ladders);
+            let (value, weight) =
+                policy::prior(board, color, p, self.last, &replies, &shapes, doomed);
             out.push((p, Prior { value, weight }));
         }
         if at_root && self.root_no_pass && !out.is_empty() {
@@ -184,6 +190,7 @@ impl SearchGame for GoState {
     fn playout(&self, ws: &mut Playout, rng: &mut Rng, played: &mut Vec<(u8, u32)>) -> Rewards {
         ws.board.clone_from(&self.board);
         let board = &mut ws.board;
+        let start = played.len();
         if self.passes < 2 {
             let max_moves = max_playout_moves(board.size());
             policy::playout(
@@ -197,6 +204,17 @@ impl SearchGame for GoState {
             );
         }
         ws.margin = area_difference(board) as f32 - self.komi;
+        let winner = match ws.margin {
+            m if m > 0.0 => Some(Color::Black),
+            m if m < 0.0 => Some(Color::White),
+            _ => None,
+        };
+        let last = if self.passes == 0 {
+            self.last
+        } else {
+            NO_POINT
+        };
+        ws.scratch.replies.learn(last, &played[start..], winner);
         rewards_for(ws.margin)
     }
 

@@ -1,0 +1,241 @@
+//! Ladder reading: whether a chain dies to a run of ataris (the attacker takes one of its
+//! two liberties, the defender extends on the other, again and again). Without it the
+//! playouts and the priors run out of every atari, and a stone that any player would give
+//! up drags a whole chain into a ladder that was lost from the start.
+//!
+//! The reading is exact for ladders: at each step the attacker tries both liberties and
+//! the defender extends or captures an attacking stone in atari. It gives up, answering
+//! "no ladder", after a budget of positions, so a caller's cost per question is bounded.
+
+use super::board::{Board, Cell, Color, NO_POINT, Point};
+
+/// Deepest run of ataris read: a ladder across the whole 25×25 board and back.
+const MAX_PLIES: usize = 80;
+
+/// Boards for the positions along one line of reading, kept from question to question so
+/// that reading allocates nothing.
+#[derive(Default)]
+pub struct LadderReader {
+    boards: Vec<Board>,
+}
+
+/// The liberties of the chain at `c`, at most `N` of them, and how many were found.
+pub fn liberties_upto<const N: usize>(board: &Board, c: Point) -> ([Point; N], usize) {
+    let mut libs = [NO_POINT; N];
+    let mut n = 0;
+    for s in board.chain_stones(c) {
+        for q in board.neighbours(s) {
+            if board.cell(q) == Cell::Empty && !libs[..n].contains(&q) {
+                libs[n] = q;
+                n += 1;
+                if n == N {
+                    return (libs, n);
+                }
+            }
+        }
+    }
+    (libs, n)
+}
+
+impl LadderReader {
+    /// Whether the chain at `c`, in atari with its own colour to move, survives by
+    /// extending on its liberty: false if the extension leaves one liberty, or two that a
+    /// ladder takes. At most `budget` positions are read.
+    pub fn extension_escapes(&mut self, board: &Board, c: Point, budget: u32) -> bool {
+        let mut budget = budget;
+        self.fit(board);
+        extend(&mut self.boards, &mut budget, board, c)
+    }
+
+    /// The atari that captures the chain at `c` (two liberties, the opponent of its colour
+    /// to move) in a ladder, if there is one within `budget` positions.
+    pub fn capturing_atari(&mut self, board: &Board, c: Point, budget: u32) -> Option<Point> {
+        let (libs, n) = liberties_upto::<3>(board, c);
+        if n != 2 {
+            return None;
+        }
+        let mut budget = budget;
+        self.fit(board);
+        attack(&mut self.boards, &mut budget, board, c, [libs[0], libs[1]])
+    }
+
+    /// Boards of `board`'s size, enough for the deepest reading.
+    fn fit(&mut self, board: &Board) {
+        if self
+            .boards
+            .first()
+            .is_some_and(|b| b.size() != board.size())
+        {
+            self.boards.clear();
+        }
+        while self.boards.len() < MAX_PLIES {
+            self.boards.push(board.clone());
+        }
+    }
+}
+
+/// The attacker (the opponent of the chain at `c`) to move against a chain with the two
+/// liberties `libs`: an atari after which the chain cannot escape.
+fn attack(
+    boards: &mut [Board],
+    budget: &mut u32,
+    board: &Board,
+    c: Point,
+    libs: [Point; 2],
+) -> Option<Point> {
+    let defender = board.cell(c).color()?;
+    let attacker = defender.opponent();
+    let (next, deeper) = boards.split_first_mut()?;
+    for l in libs {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        if !board.is_legal_simple(l, attacker) {
+            continue;
+        }
+        next.clone_from(board);
+        next.play(l, attacker);
+        if next.in_atari(c) && !escapes(deeper, budget, next, c, defender) {
+            return Some(l);
+        }
+    }
+    None
+}
+
+/// The chain at `c`, in atari, its colour to move: whether it lives, by capturing an
+/// attacking stone in atari or by extending out of the ladder.
+fn escapes(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point, own: Color) -> bool {
+    let opp = own.opponent();
+    for s in board.chain_stones(c) {
+        for q in board.neighbours(s) {
+            if board.cell(q).color() == Some(opp) && board.in_atari(q) {
+                return true;
+            }
+        }
+    }
+    extend(boards, budget, board, c)
+}
+
+/// The chain at `c`, in atari, extends on its liberty: whether that gains three liberties,
+/// or two that no ladder takes.
+fn extend(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point) -> bool {
+    let Some(own) = board.cell(c).color() else {
+        return false;
+    };
+    let lib = board.atari_liberty(c);
+    if !board.is_legal_simple(lib, own) {
+        return false;
+    }
+    // Reading too deep: the chain is taken to live, as when the budget runs out.
+    let Some((next, deeper)) = boards.split_first_mut() else {
+        return true;
+    };
+    next.clone_from(board);
+    next.play(lib, own);
+    let (libs, n) = liberties_upto::<3>(next, c);
+    match n {
+        0 | 1 => false,
+        2 => attack(deeper, budget, next, c, [libs[0], libs[1]]).is_none(),
+        _ => true,
+    }
+}
+
+/// White D5 in atari from Black C5, D4, D6 and E6 (Black's last move): extending to E5
+/// leaves two liberties, and the ladder runs to the lower right edge.
+#[cfg(test)]
+pub(crate) const IN_LADDER: [&str; 9] = [
+    ".........",
+    ".........",
+    ".........",
+    "...XX....",
+    "..XO.....",
+    "...X.....",
+    ".........",
+    ".........",
+    ".........",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::go::board::board_from;
+
+    const BUDGET: u32 = 1_000;
+
+    #[test]
+    fn a_stone_in_a_ladder_cannot_run() {
+        let b = board_from(&IN_LADDER);
+        let white = b.point(3, 4);
+        assert!(b.in_atari(white));
+        let mut reader = LadderReader::default();
+        assert!(!reader.extension_escapes(&b, white, BUDGET));
+    }
+
+    #[test]
+    fn a_ladder_breaker_lets_the_stone_run() {
+        let mut rows = IN_LADDER;
+        rows[5] = "...X.O...";
+        let b = board_from(&rows);
+        let mut reader = LadderReader::default();
+        assert!(reader.extension_escapes(&b, b.point(3, 4), BUDGET));
+    }
+
+    #[test]
+    fn a_stone_with_three_liberties_after_extending_escapes() {
+        let mut rows = IN_LADDER;
+        rows[3] = ".........";
+        rows[4] = "..XOX....";
+        let b = board_from(&rows);
+        let white = b.point(3, 4);
+        assert!(b.in_atari(white));
+        let mut reader = LadderReader::default();
+        // Extending up to D6 gives C6, E6 and D7.
+        assert!(reader.extension_escapes(&b, white, BUDGET));
+    }
+
+    #[test]
+    fn the_capturing_atari_is_found() {
+        // Before Black's D6: White D5 has two liberties, D6 and E5.
+        let mut rows = IN_LADDER;
+        rows[3] = "....X....";
+        let b = board_from(&rows);
+        let white = b.point(3, 4);
+        let mut reader = LadderReader::default();
+        let atari = reader.capturing_atari(&b, white, BUDGET);
+        assert!(atari.is_some(), "the ladder is missed");
+        let mut after = b.clone();
+        after.play(atari.unwrap(), Color::Black);
+        assert!(after.in_atari(white));
+        assert!(!reader.extension_escapes(&after, white, BUDGET));
+        // A chain in atari already, or with three liberties, is no ladder question.
+        assert_eq!(reader.capturing_atari(&after, white, BUDGET), None);
+    }
+
+    #[test]
+    fn no_atari_captures_with_breakers_on_both_sides() {
+        let mut rows = IN_LADDER;
+        rows[3] = "....X....";
+        // F4 breaks the ladder to the lower right: only Black's E5, driving White up
+        // to the left, still captures.
+        rows[5] = "...X.O...";
+        let b = board_from(&rows);
+        let mut reader = LadderReader::default();
+        let white = b.point(3, 4);
+        assert_eq!(
+            reader.capturing_atari(&b, white, BUDGET),
+            Some(b.point(4, 4))
+        );
+        // B8 breaks that one too.
+        rows[1] = ".O.......";
+        let b = board_from(&rows);
+        assert_eq!(reader.capturing_atari(&b, white, BUDGET), None);
+    }
+
+    #[test]
+    fn an_exhausted_budget_answers_no_ladder() {
+        let b = board_from(&IN_LADDER);
+        let mut reader = LadderReader::default();
+        assert!(reader.extension_escapes(&b, b.point(3, 4), 1));
+    }
+}
