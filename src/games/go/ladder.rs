@@ -59,6 +59,14 @@ impl LadderReader {
         attack(&mut self.boards, &mut budget, board, c, [libs[0], libs[1]])
     }
 
+    /// Whether the chain at `c` (two liberties), its colour playing on its liberty `l`,
+    /// ends with three liberties, or two that no ladder takes.
+    pub fn extension_on_escapes(&mut self, board: &Board, c: Point, l: Point, budget: u32) -> bool {
+        let mut budget = budget;
+        self.fit(board);
+        extend_on(&mut self.boards, &mut budget, board, c, l)
+    }
+
     /// Boards of `board`'s size, enough for the deepest reading.
     fn fit(&mut self, board: &Board) {
         if self
@@ -120,12 +128,25 @@ fn escapes(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point, own:
 /// The chain at `c`, in atari, extends on its liberty: whether that gains three liberties,
 /// or two that no ladder takes.
 fn extend(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point) -> bool {
+    let lib = board.atari_liberty(c);
+    extend_on(boards, budget, board, c, lib)
+}
+
+/// The chain at `c` plays on its liberty `lib`: whether that gains three liberties, or two
+/// that no ladder takes.
+fn extend_on(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point, lib: Point) -> bool {
     let Some(own) = board.cell(c).color() else {
         return false;
     };
-    let lib = board.atari_liberty(c);
     if !board.is_legal_simple(lib, own) {
         return false;
+    }
+    // Most questions are settled without playing the move: three liberties without
+    // captures, or at most one with nothing to capture.
+    match liberties_after_upto3(board, lib, own) {
+        3 => return true,
+        0 | 1 if !board.captures_any(lib, own) => return false,
+        _ => {}
     }
     // Reading too deep: the chain is taken to live, as when the budget runs out.
     let Some((next, deeper)) = boards.split_first_mut() else {
@@ -139,6 +160,42 @@ fn extend(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point) -> bo
         2 => attack(deeper, budget, next, c, [libs[0], libs[1]]).is_none(),
         _ => true,
     }
+}
+
+/// The liberties, counted up to 3, of the chain a stone of `color` on the empty point
+/// `p` would belong to, before any capture.
+fn liberties_after_upto3(board: &Board, p: Point, color: Color) -> usize {
+    let mut libs = [NO_POINT; 3];
+    let mut n = 0;
+    let mut add = |q: Point| {
+        if q != p && !libs[..n].contains(&q) {
+            libs[n] = q;
+            n += 1;
+        }
+        n == 3
+    };
+    let nbrs = board.neighbours(p);
+    for q in nbrs {
+        if board.cell(q) == Cell::Empty && add(q) {
+            return 3;
+        }
+    }
+    for (i, &q) in nbrs.iter().enumerate() {
+        let joined_before = nbrs[..i]
+            .iter()
+            .any(|&r| board.cell(r) == board.cell(q) && board.chain_id(r) == board.chain_id(q));
+        if board.cell(q).color() != Some(color) || joined_before {
+            continue;
+        }
+        for s in board.chain_stones(q) {
+            for r in board.neighbours(s) {
+                if board.cell(r) == Cell::Empty && add(r) {
+                    return 3;
+                }
+            }
+        }
+    }
+    n
 }
 
 /// White D5 in atari from Black C5, D4, D6 and E6 (Black's last move): extending to E5

@@ -4,7 +4,7 @@
 //! the tree toward the same moves.
 
 use super::board::{Board, Cell, Color, MAX_POINTS, NO_POINT, Point};
-use super::ladder::LadderReader;
+use super::ladder::{LadderReader, liberties_upto};
 use super::patterns;
 use super::playout::random_move;
 use crate::rng::Rng;
@@ -143,14 +143,36 @@ pub fn tactical_replies(
     }
 }
 
-/// The atari that takes the last move's chain in a ladder, when the last move left it two
-/// liberties (it ran out of an atari, say). Too dear for every move of a playout: there a
-/// chain that may not run is captured on the next move anyway.
-pub fn ladder_attack(board: &Board, last: Point, ladders: &mut LadderReader) -> Option<Point> {
-    if last == NO_POINT || board.cell(last) == Cell::Empty {
-        return None;
+/// Ladder moves anywhere on the board, for the tree (too dear for every move of a
+/// playout): the ataris that capture an opponent chain of two liberties in a ladder, and
+/// for an own chain of two liberties that the opponent could take so, the extensions
+/// that save it. Appended to `out`.
+pub fn ladder_moves(board: &Board, color: Color, ladders: &mut LadderReader, out: &mut Vec<Point>) {
+    let mut seen: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == Cell::Empty || seen.contains(&board.chain_id(p)) {
+            continue;
+        }
+        seen.push(board.chain_id(p));
+        let (libs, n) = liberties_upto::<3>(board, p);
+        if n != 2 {
+            continue;
+        }
+        let Some(atari) = ladders.capturing_atari(board, p, TREE_LADDER_BUDGET) else {
+            continue;
+        };
+        if board.cell(p).color() != Some(color) {
+            if !out.contains(&atari) {
+                out.push(atari);
+            }
+            continue;
+        }
+        for &l in &libs[..2] {
+            if !out.contains(&l) && ladders.extension_on_escapes(board, p, l, TREE_LADDER_BUDGET) {
+                out.push(l);
+            }
+        }
     }
-    ladders.capturing_atari(board, last, TREE_LADDER_BUDGET)
 }
 
 /// Empty points around the last move that complete a good local shape.
@@ -430,6 +452,31 @@ mod tests {
         tactical_replies(&b, Color::White, last, &mut ladders, &mut out);
         assert_eq!(out, vec![run]);
         assert!(!runs_into_capture(&b, Color::White, run, &mut ladders));
+    }
+
+    #[test]
+    fn the_tree_sees_the_ladder_on_both_sides() {
+        // White D5 has two liberties, D6 and E5. With F4 on the ladder to the lower
+        // right, only Black's E5 captures, driving the stone up to the left; White saves
+        // it by extending on either liberty (three liberties each).
+        let mut rows = crate::games::go::ladder::IN_LADDER;
+        rows[3] = "....X....";
+        rows[5] = "...X.O...";
+        let b = board_from(&rows);
+        let (e5, d6) = (b.point(4, 4), b.point(3, 5));
+        let mut ladders = LadderReader::default();
+        let moves = |b: &Board, color: Color, ladders: &mut LadderReader| {
+            let mut out = Vec::new();
+            ladder_moves(b, color, ladders, &mut out);
+            out
+        };
+        assert_eq!(moves(&b, Color::Black, &mut ladders), vec![e5]);
+        assert_eq!(moves(&b, Color::White, &mut ladders), vec![e5, d6]);
+        // With B8 on the other ladder's way no atari captures: nothing to attack or save.
+        rows[1] = ".O.......";
+        let b = board_from(&rows);
+        assert_eq!(moves(&b, Color::Black, &mut ladders), vec![]);
+        assert_eq!(moves(&b, Color::White, &mut ladders), vec![]);
     }
 
     #[test]

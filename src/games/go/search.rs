@@ -126,9 +126,7 @@ impl SearchGame for GoState {
         let ladders = &mut ws.scratch.ladders;
         let mut replies = Vec::new();
         policy::tactical_replies(board, color, self.last, ladders, &mut replies);
-        if let Some(atari) = policy::ladder_attack(board, self.last, ladders) {
-            replies.push(atari);
-        }
+        policy::ladder_moves(board, color, ladders, &mut replies);
         let mut shapes = Vec::new();
         policy::pattern_replies(board, color, self.last, &mut shapes);
         let at_root = self.moves.len() == self.root_ply;
