@@ -145,19 +145,61 @@ fn running_out_of_main_time_loses_and_the_engine_is_told_its_clock() {
     assert_eq!(all[..3], ["protocol_version", "name", "quit"], "{commands}");
     let lines = &all[3..];
     assert_eq!(
-        lines[..5],
+        lines[..6],
         [
             "list_commands",
             "boardsize 9",
             "clear_board",
+            "set_random_seed 1",
             "komi 7.5",
             "time_settings 1 0 0"
         ]
     );
     // Before each genmove, the time left in whole seconds (rounded up).
-    assert_eq!(lines[5..7], ["time_left b 1 0", "genmove b"]);
+    assert_eq!(lines[6..8], ["time_left b 1 0", "genmove b"]);
     assert!(commands.contains("play w "), "{commands}");
     check_records(&dir, &run.games);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
+fn the_seed_base_shifts_every_games_seed() {
+    let dir = out_dir("seed-base");
+    let log = dir.join("commands.log");
+    let fake = fake("pass", "0");
+    let tab = tabula(1);
+    let args = [
+        "--size",
+        "9",
+        "--games",
+        "2",
+        "--max-moves",
+        "4",
+        "--seed-base",
+        "1000",
+        "--engine",
+        &fake,
+        "--engine",
+        &tab,
+    ];
+    let run = run_match_with_env(&dir, &args, &[("FAKE_GTP_LOG", &log)]);
+    assert_eq!(run.games.len(), 2);
+    let commands = std::fs::read_to_string(&log).unwrap();
+    let seeds: Vec<&str> = commands
+        .lines()
+        .filter(|l| l.starts_with("set_random_seed"))
+        .collect();
+    assert_eq!(
+        seeds,
+        ["set_random_seed 1001", "set_random_seed 1002"],
+        "{commands}"
+    );
+    let results = std::fs::read_to_string(dir.join("results.tsv")).unwrap();
+    assert!(results.contains("# seed-base\t1000\n"), "{results}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

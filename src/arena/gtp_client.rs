@@ -157,7 +157,8 @@ impl Player for GtpClient {
         self.require("clear_board")?;
         // An engine that plays the same position the same way would replay one game over
         // and over; the game number varies it, and the match stays reproducible.
-        self.optional("set_random_seed", &format!("set_random_seed {game}"))?;
+        let seed = setup.seed_base.saturating_add(game as u64);
+        self.optional("set_random_seed", &format!("set_random_seed {seed}"))?;
         if let Some(k) = setup.komi {
             self.optional("komi", &format!("komi {k}"))?;
         }

@@ -72,6 +72,7 @@ fn game_setup(o: &MatchOptions) -> Result<GameSetup, String> {
         komi: o.komi,
         rules: o.rules.clone(),
         gomocup_rule: o.gomocup_rule,
+        seed_base: o.seed_base,
         width: 0,
         height: 0,
     };

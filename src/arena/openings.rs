@@ -177,6 +177,7 @@ mod tests {
             komi: Some(7.5),
             rules: None,
             gomocup_rule: 0,
+            seed_base: 0,
             width: 9,
             height: 9,
         }

@@ -47,6 +47,8 @@ match:
   --openings FILE      start games from these openings (SGF, PSQ, move lists), each
                        played twice per pair, colours swapped
   --max-moves N        stop and score a game after N moves (default 1000)
+  --seed-base N        game G tells every GTP engine set_random_seed N+G (default
+                       0): another N gives other games from fixed-budget engines
   --parallel N         games at once (default 1)
   --referee CMD        a GTP engine whose final_score decides finished games
   --out DIR            where results and records go (default match)
@@ -80,6 +82,8 @@ pub struct MatchOptions {
     pub games: usize,
     pub openings: Option<PathBuf>,
     pub max_moves: usize,
+    /// Added to the game number in each game's `set_random_seed`.
+    pub seed_base: u64,
     pub parallel: usize,
     pub referee: Option<String>,
     pub out: PathBuf,
@@ -162,6 +166,7 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         games: 2,
         openings: None,
         max_moves: 1000,
+        seed_base: 0,
         parallel: 1,
         referee: None,
         out: PathBuf::from("match"),
@@ -225,6 +230,7 @@ pub fn parse(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             "--games" => o.games = number("--games", value())?,
             "--openings" => o.openings = Some(value().ok_or("--openings needs a file")?.into()),
             "--max-moves" => o.max_moves = number("--max-moves", value())?,
+            "--seed-base" => o.seed_base = number("--seed-base", value())?,
             "--parallel" => {
                 o.parallel = number::<usize>("--parallel", value())?;
                 if o.parallel == 0 {
@@ -386,6 +392,18 @@ mod tests {
             play(&[&engines[..], &["--komi", "-6.5"]].concat()).komi,
             Some(-6.5)
         );
+    }
+
+    #[test]
+    fn the_seed_base_is_a_number() {
+        let engines = ["--engine", "a", "--engine", "b"];
+        assert_eq!(play(&engines).seed_base, 0);
+        let base = play(&[&engines[..], &["--seed-base", "1000"]].concat());
+        assert_eq!(base.seed_base, 1000);
+        for bad in ["-1", "x", "1e3"] {
+            let with_bad = [&engines[..], &["--seed-base", bad]].concat();
+            assert!(parse(args(&with_bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -150,6 +150,8 @@ pub struct GameSetup {
     pub rules: Option<String>,
     /// The Gomocup `INFO rule` bitmask.
     pub gomocup_rule: u32,
+    /// Added to the game number in `set_random_seed`.
+    pub seed_base: u64,
     /// Board width and height as the referee has them (for Gomocup coordinates).
     pub width: usize,
     pub height: usize,

@@ -130,6 +130,7 @@ mod tests {
             komi: None,
             rules: None,
             gomocup_rule: 0,
+            seed_base: 0,
             width: 9,
             height: 9,
         };

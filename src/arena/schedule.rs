@@ -115,6 +115,9 @@ pub fn fingerprint(o: &MatchOptions) -> Vec<(String, String)> {
     if o.pairing == Pairing::Gauntlet {
         s.push(("schedule".into(), "gauntlet".into()));
     }
+    if o.seed_base != 0 {
+        s.push(("seed-base".into(), o.seed_base.to_string()));
+    }
     if let Some(sprt) = &o.sprt {
         s.push(("sprt".into(), sprt.text()));
     }

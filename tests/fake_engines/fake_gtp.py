@@ -104,7 +104,7 @@ for line in sys.stdin:
     elif command == "protocol_version":
         answer("2")
     elif command == "list_commands":
-        answer("\n".join(["boardsize", "clear_board", "komi", "play", "genmove",
-                          "time_settings", "time_left", "quit"]))
+        answer("\n".join(["boardsize", "clear_board", "set_random_seed", "komi", "play",
+                          "genmove", "time_settings", "time_left", "quit"]))
     else:
         answer()
