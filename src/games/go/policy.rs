@@ -240,13 +240,14 @@ pub struct LastGoodReplies {
 }
 
 impl LastGoodReplies {
-    fn slot(color: Color, last: Point) -> usize {
-        color.index() * MAX_POINTS + last as usize
+    /// `player` is a colour's index.
+    fn slot(player: usize, last: Point) -> usize {
+        player * MAX_POINTS + last as usize
     }
 
     /// The stored answer of `color` to `last`, if it is a sensible move now.
     fn answer(&self, board: &Board, color: Color, last: Point) -> Option<Point> {
-        let r = *self.reply.get(Self::slot(color, last))?;
+        let r = *self.reply.get(Self::slot(color.index(), last))?;
         (r != NO_POINT
             && board.cell(r) == Cell::Empty
             && board.is_playout_move(r, color)
@@ -260,13 +261,13 @@ impl LastGoodReplies {
         if self.reply.is_empty() {
             self.reply = vec![NO_POINT; 2 * MAX_POINTS];
         }
+        let winner = winner.map(Color::index);
         let mut prev = (u8::MAX, before);
         for &(c, p) in moves {
-            let color = if c == 0 { Color::Black } else { Color::White };
             // A pass between two stones of one colour breaks the chain of answers.
             if prev.1 != NO_POINT && prev.0 != c {
-                let slot = Self::slot(color, prev.1);
-                if Some(color) == winner {
+                let slot = Self::slot(c as usize, prev.1);
+                if Some(c as usize) == winner {
                     self.reply[slot] = p as Point;
                 } else if self.reply[slot] == p as Point {
                     self.reply[slot] = NO_POINT;

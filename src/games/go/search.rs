@@ -102,13 +102,23 @@ pub struct Playout {
     margin: f32,
 }
 
-fn rewards_for(black_margin: f32) -> Rewards {
+/// The colour that wins a playout ending with Black ahead by `black_margin`; `None` for
+/// a draw.
+fn winner(black_margin: f32) -> Option<Color> {
     if black_margin > 0.0 {
-        [1.0, 0.0, 0.0, 0.0]
+        Some(Color::Black)
     } else if black_margin < 0.0 {
-        [0.0, 1.0, 0.0, 0.0]
+        Some(Color::White)
     } else {
-        [0.5, 0.5, 0.0, 0.0]
+        None
+    }
+}
+
+fn rewards_for(winner: Option<Color>) -> Rewards {
+    match winner {
+        Some(Color::Black) => [1.0, 0.0, 0.0, 0.0],
+        Some(Color::White) => [0.0, 1.0, 0.0, 0.0],
+        None => [0.5, 0.5, 0.0, 0.0],
     }
 }
 
@@ -202,18 +212,14 @@ impl SearchGame for GoState {
             );
         }
         ws.margin = area_difference(board) as f32 - self.komi;
-        let winner = match ws.margin {
-            m if m > 0.0 => Some(Color::Black),
-            m if m < 0.0 => Some(Color::White),
-            _ => None,
-        };
+        let winner = winner(ws.margin);
         let last = if self.passes == 0 {
             self.last
         } else {
             NO_POINT
         };
         ws.scratch.replies.learn(last, &played[start..], winner);
-        rewards_for(ws.margin)
+        rewards_for(winner)
     }
 
     fn playout_score(&self, ws: &Playout) -> Option<f32> {
