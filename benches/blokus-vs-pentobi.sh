@@ -19,7 +19,9 @@ tabula=${2:-target/release/tabula}
 rounds=${3:-5}
 position="$here/blokus-duo-midgame.txt"
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+rates_t=$(mktemp)
+rates_p=$(mktemp)
+trap 'rm -f "$log" "$rates_t" "$rates_p"' EXIT
 
 # The GTP commands: the position, then the timed search.
 commands() {
@@ -51,9 +53,6 @@ median() {
     sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-rates_t=$(mktemp)
-rates_p=$(mktemp)
-trap 'rm -f "$log" "$rates_t" "$rates_p"' EXIT
 printf '%-8s %9s %7s %11s  %s\n' engine playouts cpu_s per_cpu_s move
 for _ in $(seq "$rounds"); do
     for engine in tabula pentobi; do
