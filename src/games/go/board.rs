@@ -91,6 +91,54 @@ const fn nbr_unit(cell: Cell) -> u16 {
     }
 }
 
+/// One array entry or the counters as they were before a move overwrote them.
+#[derive(Clone, Copy)]
+enum Overwritten {
+    /// The counters, kept first: the mark where a move's record begins.
+    Move {
+        empty_count: u16,
+        ko: Point,
+        hash: u64,
+        prisoners: [u32; 2],
+    },
+    Cell(Point, Cell),
+    Chain(Point, Point),
+    Next(Point, Point),
+    /// A chain's pseudo-liberty count, sum and sum of squares.
+    Libs(Point, u16, u32, u32),
+    Stones(Point, u16),
+    Nbr(Point, u16),
+    /// A slot of the empty-point list and the point it held.
+    Empty(u16, Point),
+    EmptyIndex(Point, u16),
+}
+
+/// Told every entry a move is about to overwrite.
+trait Journal {
+    fn keep(&mut self, o: Overwritten);
+}
+
+/// The journal of a move that is never taken back.
+struct NoJournal;
+
+impl Journal for NoJournal {
+    #[inline(always)]
+    fn keep(&mut self, _: Overwritten) {}
+}
+
+/// What the moves played by `Board::play_undoable` overwrote, newest last.
+#[derive(Default)]
+pub struct UndoLog {
+    entries: Vec<Overwritten>,
+}
+
+impl Journal for UndoLog {
+    #[inline]
+    fn keep(&mut self, o: Overwritten) {
+        self.entries.push(o);
+    }
+}
+
 pub struct Board {
     size: usize,
     stride: usize,
@@ -507,11 +555,63 @@ impl Board {
     /// Places a stone of `color` on the empty point `p`, captures, and removes the own
     /// chain if it is left without liberties (suicide, where the rules allow it).
     /// Returns the number of opponent stones captured. Legality is the caller's business.
+    #[inline]
     pub fn play(&mut self, p: Point, color: Color) -> u32 {
+        self.play_journaled(p, color, &mut NoJournal)
+    }
+
+    /// `play`, keeping in `undo` what it overwrites, so that `undo` takes it back: a
+    /// reading that tries moves and returns copies nothing but what the moves touched.
+    pub fn play_undoable(&mut self, p: Point, color: Color, undo: &mut UndoLog) -> u32 {
+        undo.keep(Overwritten::Move {
+            empty_count: self.empty_count as u16,
+            ko: self.ko,
+            hash: self.hash,
+            prisoners: self.prisoners,
+        });
+        self.play_journaled(p, color, undo)
+    }
+
+    /// Takes back the last `play_undoable` whose record `undo` still holds.
+    pub fn undo(&mut self, undo: &mut UndoLog) {
+        while let Some(o) = undo.entries.pop() {
+            match o {
+                Overwritten::Move {
+                    empty_count,
+                    ko,
+                    hash,
+                    prisoners,
+                } => {
+                    self.empty_count = empty_count as usize;
+                    self.ko = ko;
+                    self.hash = hash;
+                    self.prisoners = prisoners;
+                    return;
+                }
+                Overwritten::Cell(p, c) => self.cells[p as usize] = c,
+                Overwritten::Chain(p, id) => self.chain[p as usize] = id,
+                Overwritten::Next(p, n) => self.next[p as usize] = n,
+                Overwritten::Libs(id, libs, sum, sq) => {
+                    let i = id as usize;
+                    (self.libs[i], self.lib_sum[i], self.lib_sq[i]) = (libs, sum, sq);
+                }
+                Overwritten::Stones(id, n) => self.stones[id as usize] = n,
+                Overwritten::Nbr(p, n) => self.nbr[p as usize] = n,
+                Overwritten::Empty(i, p) => self.empty[i as usize] = p,
+                Overwritten::EmptyIndex(p, i) => self.empty_index[p as usize] = i,
+            }
+        }
+    }
+
+    /// `play`, telling `journal` every array entry before overwriting it (the counters
+    /// and the hash are the caller's to keep). With `NoJournal` the compiler drops the
+    /// telling and this is the plain move.
+    #[inline(always)]
+    fn play_journaled<J: Journal>(&mut self, p: Point, color: Color, j: &mut J) -> u32 {
         debug_assert_eq!(self.cells[p as usize], Cell::Empty);
         let own = color.cell();
         let opp = color.opponent().cell();
-        self.place_stone(p, own);
+        self.place_stone(p, own, j);
         self.hash ^= zobrist(color, p);
 
         // The new stone starts as its own chain with its empty neighbours as liberties.
@@ -526,6 +626,10 @@ impl Board {
             sum += empty * q as u32;
             sq += empty * (q as u32 * q as u32);
         }
+        j.keep(Overwritten::Chain(p, self.chain[pu]));
+        j.keep(Overwritten::Next(p, self.next[pu]));
+        j.keep(Overwritten::Stones(p, self.stones[pu]));
+        j.keep(self.saved_libs(p));
         self.chain[pu] = p;
         self.next[pu] = p;
         self.stones[pu] = 1;
@@ -540,12 +644,12 @@ impl Board {
         let mut last_captured = NO_POINT;
         for q in neighbours {
             let id = self.chain[q as usize];
-            self.remove_lib(id, p);
+            self.remove_lib(id, p, j);
             // Asking the rare `libs == 0` first keeps the predictor right.
             if self.libs[id as usize] == 0 && self.cells[q as usize] == opp {
                 captured += self.stones[id as usize] as u32;
                 last_captured = id;
-                self.remove_chain(id);
+                self.remove_chain(id, j);
             }
         }
         self.prisoners[color.index()] += captured;
@@ -553,7 +657,7 @@ impl Board {
             let a = self.chain[q as usize];
             let b = self.chain[pu];
             if (self.cells[q as usize] == own) & (a != b) {
-                self.merge(a, b);
+                self.merge(a, b, j);
             }
         }
 
@@ -562,7 +666,7 @@ impl Board {
         if self.libs[id as usize] == 0 {
             // Suicide: the opponent takes the own chain as prisoners.
             self.prisoners[color.opponent().index()] += self.stones[id as usize] as u32;
-            self.remove_chain(id);
+            self.remove_chain(id, j);
         } else if captured == 1 && self.stones[id as usize] == 1 && self.libs[id as usize] == 1 {
             // A lone stone that took one stone and has one liberty left (where that
             // stone was): retaking at once would repeat the position.
@@ -573,24 +677,38 @@ impl Board {
     }
 
     #[inline]
-    fn place_stone(&mut self, p: Point, cell: Cell) {
+    fn place_stone<J: Journal>(&mut self, p: Point, cell: Cell, j: &mut J) {
+        j.keep(Overwritten::Cell(p, self.cells[p as usize]));
         self.cells[p as usize] = cell;
         let unit = nbr_unit(cell);
         for q in self.neighbours(p) {
+            j.keep(Overwritten::Nbr(q, self.nbr[q as usize]));
             self.nbr[q as usize] = self.nbr[q as usize] + unit - nbr_unit(Cell::Empty);
         }
         self.empty_count -= 1;
         let i = self.empty_index[p as usize] as usize;
         let last = self.empty[self.empty_count];
+        j.keep(Overwritten::Empty(i as u16, self.empty[i]));
+        j.keep(Overwritten::EmptyIndex(
+            last,
+            self.empty_index[last as usize],
+        ));
         self.empty[i] = last;
         self.empty_index[last as usize] = i as u16;
+    }
+
+    #[inline(always)]
+    fn saved_libs(&self, id: Point) -> Overwritten {
+        let i = id as usize;
+        Overwritten::Libs(id, self.libs[i], self.lib_sum[i], self.lib_sq[i])
     }
 
     /// Counts `lib` as a pseudo-liberty of chain `id`. Chain 0 (`NO_POINT`, the chain of
     /// every point without a stone) takes any count without meaning, hence the
     /// wrapping arithmetic; a real chain's counts never wrap.
     #[inline]
-    fn add_lib(&mut self, id: Point, lib: Point) {
+    fn add_lib<J: Journal>(&mut self, id: Point, lib: Point, j: &mut J) {
+        j.keep(self.saved_libs(id));
         let i = id as usize;
         self.libs[i] = self.libs[i].wrapping_add(1);
         self.lib_sum[i] = self.lib_sum[i].wrapping_add(lib as u32);
@@ -598,7 +716,8 @@ impl Board {
     }
 
     #[inline]
-    fn remove_lib(&mut self, id: Point, lib: Point) {
+    fn remove_lib<J: Journal>(&mut self, id: Point, lib: Point, j: &mut J) {
+        j.keep(self.saved_libs(id));
         let i = id as usize;
         self.libs[i] = self.libs[i].wrapping_sub(1);
         self.lib_sum[i] = self.lib_sum[i].wrapping_sub(lib as u32);
@@ -606,29 +725,34 @@ impl Board {
     }
 
     /// Joins the chains `a` and `b`; the smaller one is relabelled.
-    fn merge(&mut self, a: Point, b: Point) {
+    fn merge<J: Journal>(&mut self, a: Point, b: Point, j: &mut J) {
         let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
             (a, b)
         } else {
             (b, a)
         };
         let (bi, si) = (big as usize, small as usize);
+        j.keep(self.saved_libs(big));
+        j.keep(Overwritten::Stones(big, self.stones[bi]));
         self.libs[bi] += self.libs[si];
         self.lib_sum[bi] += self.lib_sum[si];
         self.lib_sq[bi] += self.lib_sq[si];
         self.stones[bi] += self.stones[si];
         let mut s = small;
         loop {
+            j.keep(Overwritten::Chain(s, self.chain[s as usize]));
             self.chain[s as usize] = big;
             s = self.next[s as usize];
             if s == small {
                 break;
             }
         }
+        j.keep(Overwritten::Next(big, self.next[bi]));
+        j.keep(Overwritten::Next(small, self.next[si]));
         self.next.swap(bi, si);
     }
 
-    fn remove_chain(&mut self, id: Point) {
+    fn remove_chain<J: Journal>(&mut self, id: Point, j: &mut J) {
         let color = self.cells[id as usize]
             .color()
             .expect("a chain is made of stones");
@@ -636,10 +760,14 @@ impl Board {
         // doing both in one pass would credit stones of the chain being removed.
         let mut s = id;
         loop {
+            j.keep(Overwritten::Cell(s, self.cells[s as usize]));
+            j.keep(Overwritten::Chain(s, self.chain[s as usize]));
             self.cells[s as usize] = Cell::Empty;
             self.chain[s as usize] = NO_POINT;
             self.hash ^= zobrist(color, s);
             let i = self.empty_count;
+            j.keep(Overwritten::Empty(i as u16, self.empty[i]));
+            j.keep(Overwritten::EmptyIndex(s, self.empty_index[s as usize]));
             self.empty[i] = s;
             self.empty_index[s as usize] = i as u16;
             self.empty_count += 1;
@@ -652,9 +780,10 @@ impl Board {
         loop {
             for q in self.neighbours(s) {
                 let qu = q as usize;
+                j.keep(Overwritten::Nbr(q, self.nbr[qu]));
                 self.nbr[qu] = self.nbr[qu] - unit + nbr_unit(Cell::Empty);
                 // Chain 0 for the empty and off-board neighbours: no branch.
-                self.add_lib(self.chain[qu], s);
+                self.add_lib(self.chain[qu], s, j);
             }
             s = self.next[s as usize];
             if s == id {
@@ -810,6 +939,33 @@ mod tests {
         }
     }
 
+    /// Plays a random game (uniform legal moves that fill no own eye) from `b`, showing
+    /// `look` every position before its move and the colour to move; returns the end.
+    fn random_game(
+        mut b: Board,
+        rng: &mut crate::rng::Rng,
+        mut look: impl FnMut(&Board, Color),
+    ) -> Board {
+        use crate::games::go::playout::random_move;
+        let mut color = Color::Black;
+        let mut passes = 0;
+        while passes < 2 {
+            look(&b, color);
+            match random_move(&b, color, rng, |_| true) {
+                Some(p) => {
+                    b.play(p, color);
+                    passes = 0;
+                }
+                None => {
+                    b.clear_ko();
+                    passes += 1;
+                }
+            }
+            color = color.opponent();
+        }
+        b
+    }
+
     /// Recomputes from the stones everything `play` keeps incrementally.
     fn assert_consistent(b: &Board) {
         let mut empties = 0;
@@ -851,29 +1007,77 @@ mod tests {
 
     #[test]
     fn incremental_counts_match_the_stones_through_random_games() {
-        use crate::games::go::playout::random_move;
         let mut rng = crate::rng::Rng::new(4);
         let mut captures = 0;
         for game in 0..40 {
-            let mut b = Board::new([5, 9, 13, 19][game % 4]);
-            let mut color = Color::Black;
-            let mut passes = 0;
-            while passes < 2 {
-                match random_move(&b, color, &mut rng, |_| true) {
-                    Some(p) => {
-                        captures += b.play(p, color);
-                        passes = 0;
-                    }
-                    None => {
-                        b.clear_ko();
-                        passes += 1;
-                    }
-                }
-                assert_consistent(&b);
-                color = color.opponent();
-            }
+            let b = Board::new([5, 9, 13, 19][game % 4]);
+            let end = random_game(b, &mut rng, |b, _| assert_consistent(b));
+            assert_consistent(&end);
+            captures += end.prisoners(Color::Black) + end.prisoners(Color::White);
         }
         assert!(captures > 1000, "{captures}");
+    }
+
+    /// Every field, sentinels and unused slots included: what `undo` restores.
+    fn assert_identical(a: &Board, b: &Board) {
+        assert!(a.cells == b.cells, "cells");
+        assert!(a.chain == b.chain, "chains");
+        assert!(a.next == b.next, "next stones");
+        assert!(a.libs == b.libs && a.lib_sum == b.lib_sum && a.lib_sq == b.lib_sq);
+        assert!(a.stones == b.stones, "stone counts");
+        assert!(a.nbr == b.nbr, "neighbour counts");
+        assert!(
+            a.empty == b.empty && a.empty_index == b.empty_index,
+            "empty list"
+        );
+        assert_eq!(
+            (a.empty_count, a.hash, a.ko, a.prisoners),
+            (b.empty_count, b.hash, b.ko, b.prisoners)
+        );
+    }
+
+    #[test]
+    fn undo_restores_every_field_after_captures_merges_and_suicides() {
+        let mut rng = crate::rng::Rng::new(5);
+        let mut read = crate::rng::Rng::new(6);
+        let mut undo = UndoLog::default();
+        let (mut captures, mut suicides, mut merges) = (0, 0, 0);
+        for game in 0..24 {
+            let b = Board::new([5, 9, 13, 19][game % 4]);
+            random_game(b, &mut rng, |b, color| {
+                // Three moves read ahead (any empty point, suicide included), taken back
+                // one by one, each back to the position it was played from.
+                let mut before = Vec::new();
+                let mut reader = b.clone();
+                let mut c = color;
+                for _ in 0..3 {
+                    let empties = reader.empty_points();
+                    if empties.is_empty() {
+                        break;
+                    }
+                    let p = empties[read.below(empties.len() as u32) as usize];
+                    before.push(reader.clone());
+                    let stones = reader.stone_count();
+                    merges += reader
+                        .neighbours(p)
+                        .iter()
+                        .any(|&q| reader.cell(q).color() == Some(c))
+                        as u32;
+                    captures += reader.play_undoable(p, c, &mut undo);
+                    suicides += (reader.stone_count() < stones) as u32;
+                    c = c.opponent();
+                }
+                while let Some(position) = before.pop() {
+                    reader.undo(&mut undo);
+                    assert_identical(&reader, &position);
+                }
+                assert!(undo.entries.is_empty());
+            });
+        }
+        assert!(
+            captures > 500 && suicides > 500 && merges > 1000,
+            "{captures} {suicides} {merges}"
+        );
     }
 
     /// The eye rule spelled out: every neighbour own or off the board, and of the
@@ -894,23 +1098,20 @@ mod tests {
 
     #[test]
     fn playout_move_test_agrees_with_playing_the_move() {
-        use crate::games::go::playout::random_move;
         let mut rng = crate::rng::Rng::new(9);
         let (mut suicides, mut eyes, mut kos) = (0, 0, 0);
         let mut after = Board::new(5);
         for game in 0..120 {
             // Every position of random games on small boards, where shapes crowd.
-            let mut b = Board::new([5, 7, 9][game % 3]);
-            let mut to_move = Color::Black;
-            let mut passes = 0;
-            while passes < 2 {
+            let b = Board::new([5, 7, 9][game % 3]);
+            random_game(b, &mut rng, |b, _| {
                 for &p in b.empty_points() {
                     for color in [Color::Black, Color::White] {
-                        after.clone_from(&b);
+                        after.clone_from(b);
                         after.play(p, color);
                         let suicide = after.cell(p) == Cell::Empty;
                         let legal = !suicide && p != b.ko_point();
-                        let eye = true_eye_by_definition(&b, p, color);
+                        let eye = true_eye_by_definition(b, p, color);
                         assert_eq!(b.is_suicide(p, color), suicide);
                         assert_eq!(b.is_legal_simple(p, color), legal);
                         assert_eq!(b.is_true_eye(p, color), eye);
@@ -920,18 +1121,7 @@ mod tests {
                         kos += (p == b.ko_point()) as u32;
                     }
                 }
-                match random_move(&b, to_move, &mut rng, |_| true) {
-                    Some(p) => {
-                        b.play(p, to_move);
-                        passes = 0;
-                    }
-                    None => {
-                        b.clear_ko();
-                        passes += 1;
-                    }
-                }
-                to_move = to_move.opponent();
-            }
+            });
         }
         // The positions did exercise every rule.
         assert!(

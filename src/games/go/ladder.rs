@@ -6,17 +6,19 @@
 //! The reading is exact for ladders: at each step the attacker tries both liberties and
 //! the defender extends or captures an attacking stone in atari. It gives up, answering
 //! "no ladder", after a budget of positions, so a caller's cost per question is bounded.
+//! The moves read are played on one copy of the position and taken back.
 
-use super::board::{Board, Cell, Color, NO_POINT, Point};
+use super::board::{Board, Cell, Color, NO_POINT, Point, UndoLog};
 
 /// Deepest run of ataris read: a ladder across the whole 25×25 board and back.
 const MAX_PLIES: usize = 80;
 
-/// Boards for the positions along one line of reading, kept from question to question so
-/// that reading allocates nothing.
+/// The position a question reads and what its moves overwrote, kept from question to
+/// question so that reading allocates nothing.
 #[derive(Default)]
 pub struct LadderReader {
-    boards: Vec<Board>,
+    board: Option<Board>,
+    undo: UndoLog,
 }
 
 /// The liberties of the chain at `c`, at most `N` of them, and how many were found.
@@ -42,9 +44,7 @@ impl LadderReader {
     /// extending on its liberty: false if the extension leaves one liberty, or two that a
     /// ladder takes. At most `budget` positions are read.
     pub fn extension_escapes(&mut self, board: &Board, c: Point, budget: u32) -> bool {
-        let mut budget = budget;
-        self.fit(board);
-        extend(&mut self.boards, &mut budget, board, c)
+        self.extension_on_escapes(board, c, board.atari_liberty(c), budget)
     }
 
     /// The atari that captures the chain at `c` (two liberties, the opponent of its colour
@@ -54,111 +54,125 @@ impl LadderReader {
         if n != 2 {
             return None;
         }
-        let mut budget = budget;
-        self.fit(board);
-        attack(&mut self.boards, &mut budget, board, c, [libs[0], libs[1]])
+        let mut reading = self.read(board, budget);
+        reading.attack(0, c, [libs[0], libs[1]])
     }
 
     /// Whether the chain at `c` (two liberties), its colour playing on its liberty `l`,
     /// ends with three liberties, or two that no ladder takes.
     pub fn extension_on_escapes(&mut self, board: &Board, c: Point, l: Point, budget: u32) -> bool {
-        let mut budget = budget;
-        self.fit(board);
-        extend_on(&mut self.boards, &mut budget, board, c, l)
+        // Most questions are settled without a copy of the board.
+        if let Some(escapes) = settled_without_reading(board, c, l) {
+            return escapes;
+        }
+        let mut reading = self.read(board, budget);
+        reading.extend_on(0, c, l)
     }
 
-    /// Boards of `board`'s size, enough for the deepest reading.
-    fn fit(&mut self, board: &Board) {
-        if self
-            .boards
-            .first()
-            .is_some_and(|b| b.size() != board.size())
-        {
-            self.boards.clear();
+    /// A reading of `board` within `budget` positions.
+    fn read(&mut self, board: &Board, budget: u32) -> Reading<'_> {
+        match &mut self.board {
+            Some(b) => b.clone_from(board),
+            None => self.board = Some(board.clone()),
         }
-        while self.boards.len() < MAX_PLIES {
-            self.boards.push(board.clone());
+        Reading {
+            board: self.board.as_mut().expect("set above"),
+            undo: &mut self.undo,
+            budget,
         }
     }
 }
 
-/// The attacker (the opponent of the chain at `c`) to move against a chain with the two
-/// liberties `libs`: an atari after which the chain cannot escape.
-fn attack(
-    boards: &mut [Board],
-    budget: &mut u32,
-    board: &Board,
-    c: Point,
-    libs: [Point; 2],
-) -> Option<Point> {
-    let defender = board.cell(c).color()?;
-    let attacker = defender.opponent();
-    let (next, deeper) = boards.split_first_mut()?;
-    for l in libs {
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        if !board.is_legal_simple(l, attacker) {
-            continue;
-        }
-        next.clone_from(board);
-        next.play(l, attacker);
-        if next.in_atari(c) && !escapes(deeper, budget, next, c, defender) {
-            return Some(l);
-        }
-    }
-    None
-}
-
-/// The chain at `c`, in atari, its colour to move: whether it lives, by capturing an
-/// attacking stone in atari or by extending out of the ladder.
-fn escapes(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point, own: Color) -> bool {
-    let opp = own.opponent();
-    for s in board.chain_stones(c) {
-        for q in board.neighbours(s) {
-            if board.cell(q).color() == Some(opp) && board.in_atari(q) {
-                return true;
-            }
-        }
-    }
-    extend(boards, budget, board, c)
-}
-
-/// The chain at `c`, in atari, extends on its liberty: whether that gains three liberties,
-/// or two that no ladder takes.
-fn extend(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point) -> bool {
-    let lib = board.atari_liberty(c);
-    extend_on(boards, budget, board, c, lib)
-}
-
-/// The chain at `c` plays on its liberty `lib`: whether that gains three liberties, or two
-/// that no ladder takes.
-fn extend_on(boards: &mut [Board], budget: &mut u32, board: &Board, c: Point, lib: Point) -> bool {
+/// Whether the chain at `c` lives by playing on its liberty `lib`, when that needs no
+/// reading: no chain, an illegal move, three liberties without captures, or at most one with
+/// nothing to capture.
+fn settled_without_reading(board: &Board, c: Point, lib: Point) -> Option<bool> {
     let Some(own) = board.cell(c).color() else {
-        return false;
+        return Some(false);
     };
     if !board.is_legal_simple(lib, own) {
-        return false;
+        return Some(false);
     }
-    // Most questions are settled without playing the move: three liberties without
-    // captures, or at most one with nothing to capture.
     match liberties_after_upto3(board, lib, own) {
-        3 => return true,
-        0 | 1 if !board.captures_any(lib, own) => return false,
-        _ => {}
+        3 => Some(true),
+        0 | 1 if !board.captures_any(lib, own) => Some(false),
+        _ => None,
     }
-    // Reading too deep: the chain is taken to live, as when the budget runs out.
-    let Some((next, deeper)) = boards.split_first_mut() else {
-        return true;
-    };
-    next.clone_from(board);
-    next.play(lib, own);
-    let (libs, n) = liberties_upto::<3>(next, c);
-    match n {
-        0 | 1 => false,
-        2 => attack(deeper, budget, next, c, [libs[0], libs[1]]).is_none(),
-        _ => true,
+}
+
+/// One question's line of reading: the moves are played on `board` and taken back.
+struct Reading<'a> {
+    board: &'a mut Board,
+    undo: &'a mut UndoLog,
+    budget: u32,
+}
+
+impl Reading<'_> {
+    /// The attacker (the opponent of the chain at `c`) to move against a chain with the
+    /// two liberties `libs`, `ply` moves into the reading: an atari after which the chain
+    /// cannot escape.
+    fn attack(&mut self, ply: usize, c: Point, libs: [Point; 2]) -> Option<Point> {
+        let defender = self.board.cell(c).color()?;
+        let attacker = defender.opponent();
+        if ply == MAX_PLIES {
+            return None;
+        }
+        for l in libs {
+            if self.budget == 0 {
+                return None;
+            }
+            self.budget -= 1;
+            if !self.board.is_legal_simple(l, attacker) {
+                continue;
+            }
+            self.board.play_undoable(l, attacker, self.undo);
+            let captures = self.board.in_atari(c) && !self.escapes(ply + 1, c, defender);
+            self.board.undo(self.undo);
+            if captures {
+                return Some(l);
+            }
+        }
+        None
+    }
+
+    /// The chain at `c`, in atari, its colour to move: whether it lives, by capturing an
+    /// attacking stone in atari or by extending out of the ladder.
+    fn escapes(&mut self, ply: usize, c: Point, own: Color) -> bool {
+        let board = &*self.board;
+        let opp = own.opponent();
+        for s in board.chain_stones(c) {
+            for q in board.neighbours(s) {
+                if board.cell(q).color() == Some(opp) && board.in_atari(q) {
+                    return true;
+                }
+            }
+        }
+        let lib = board.atari_liberty(c);
+        self.extend_on(ply, c, lib)
+    }
+
+    /// The chain at `c` plays on its liberty `lib`: whether that gains three liberties,
+    /// or two that no ladder takes.
+    fn extend_on(&mut self, ply: usize, c: Point, lib: Point) -> bool {
+        if let Some(escapes) = settled_without_reading(self.board, c, lib) {
+            return escapes;
+        }
+        // Reading too deep: the chain is taken to live, as when the budget runs out.
+        if ply == MAX_PLIES {
+            return true;
+        }
+        let Some(own) = self.board.cell(c).color() else {
+            return false;
+        };
+        self.board.play_undoable(lib, own, self.undo);
+        let (libs, n) = liberties_upto::<3>(self.board, c);
+        let lives = match n {
+            0 | 1 => false,
+            2 => self.attack(ply + 1, c, [libs[0], libs[1]]).is_none(),
+            _ => true,
+        };
+        self.board.undo(self.undo);
+        lives
     }
 }
 
