@@ -119,23 +119,18 @@ impl GtpClient {
 
 impl Player for GtpClient {
     fn identify(&mut self) -> Result<String, Fault> {
-        let mut answers = Vec::new();
-        for command in ["protocol_version", "name"] {
-            // The first exchange with a new process: it may still be starting.
-            let wait = if answers.is_empty() {
-                self.timeout.max(STARTUP)
-            } else {
-                self.timeout
-            };
-            let answer = self.send(command, wait)?.map_err(|e| {
-                Fault::new(
-                    FaultKind::Refused,
-                    format!("refused `{command}`: {}", excerpt(&e)),
-                )
-            })?;
-            answers.push(answer);
+        // Any well-formed answer, success or failure, shows that the engine speaks GTP:
+        // Pentobi's GTP engine has neither `protocol_version` nor `boardsize`, and a
+        // refusal must not keep it out of a match.
+        let wait = self.timeout.max(STARTUP);
+        if let Err(e) = self.send("protocol_version", wait)? {
+            log::info!("engine refused `protocol_version`: {e}");
         }
-        Ok(excerpt(&answers[1]))
+        let wait = self.timeout;
+        Ok(match self.send("name", wait)? {
+            Ok(name) => excerpt(&name),
+            Err(e) => format!("a GTP engine without a name ({})", excerpt(&e)),
+        })
     }
 
     fn new_game(
@@ -268,6 +263,20 @@ mod tests {
         let mut c = scripted("? illegal move\\n\\n");
         let reply = c.send("play b e5", Duration::from_secs(5)).unwrap();
         assert_eq!(reply, Err("illegal move".to_string()));
+    }
+
+    #[test]
+    fn an_engine_that_refuses_protocol_version_still_passes_the_start_check() {
+        // Pentobi's answers: no protocol_version, but a name.
+        let command = "sh -c 'read line; printf \"? unknown command\\n\\n\"; \
+                       read line; printf \"= Pentobi\\n\\n\"; sleep 5'";
+        let mut c = GtpClient::start(command, None, Duration::from_secs(5)).unwrap();
+        assert_eq!(c.identify().unwrap(), "Pentobi");
+        let command = "sh -c 'read line; printf \"= 2\\n\\n\"; \
+                       read line; printf \"? unknown command\\n\\n\"; sleep 5'";
+        let mut c = GtpClient::start(command, None, Duration::from_secs(5)).unwrap();
+        let name = c.identify().unwrap();
+        assert!(name.contains("without a name"), "{name}");
     }
 
     #[test]
