@@ -9,3 +9,4 @@ pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod sgf;
+pub mod softmax_fit;

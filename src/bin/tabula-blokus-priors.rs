@@ -22,6 +22,7 @@ use std::io::Write;
 use tabula::flags;
 use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, weights};
 use tabula::search::Limits;
+use tabula::softmax_fit::{self, Choice, evaluate};
 
 const USAGE: &str =
     "usage: tabula-blokus-priors --out FILE [--seed S] [--games N] [--playouts N] [--deep N]
@@ -116,18 +117,13 @@ fn sample(options: &Options, out: &str) {
     }
 }
 
-/// One sampled position: per move, its feature counts and its share of the visits.
-struct Position {
-    moves: Vec<([f64; feature::COUNT], f64)>,
-}
-
-fn load(paths: &[String]) -> Vec<Position> {
-    let mut positions: Vec<Position> = Vec::new();
+fn load(paths: &[String]) -> Vec<Choice<{ feature::COUNT }>> {
+    let mut positions: Vec<Choice<{ feature::COUNT }>> = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines() {
             if line.starts_with('P') {
-                positions.push(Position { moves: Vec::new() });
+                positions.push(Choice { moves: Vec::new() });
                 continue;
             }
             let numbers: Vec<f64> = line
@@ -154,72 +150,21 @@ fn load(paths: &[String]) -> Vec<Position> {
     positions
 }
 
-/// Mean cross-entropy and top-move agreement of `weights` on `positions`, and the
-/// gradient of the cross-entropy.
-fn evaluate(
-    positions: &[Position],
-    weights: &[f64; feature::COUNT],
-) -> (f64, f64, [f64; feature::COUNT]) {
-    let (mut loss, mut agree) = (0.0, 0.0);
-    let mut gradient = [0.0; feature::COUNT];
-    for position in positions {
-        let scores: Vec<f64> = (position.moves.iter())
-            .map(|(f, _)| f.iter().zip(weights).map(|(a, b)| a * b).sum())
-            .collect();
-        let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let log_z = scores.iter().map(|s| (s - max).exp()).sum::<f64>().ln() + max;
-        let argmax = |values: &mut dyn Iterator<Item = f64>| {
-            values
-                .enumerate()
-                .fold((0, f64::NEG_INFINITY), |best, (i, v)| {
-                    if v > best.1 { (i, v) } else { best }
-                })
-                .0
-        };
-        let most_visited = argmax(&mut position.moves.iter().map(|m| m.1));
-        if argmax(&mut scores.iter().copied()) == most_visited {
-            agree += 1.0;
-        }
-        for ((counts, share), score) in position.moves.iter().zip(&scores) {
-            loss -= share * (score - log_z);
-            let p = (score - log_z).exp();
-            for (g, count) in gradient.iter_mut().zip(counts) {
-                *g += (p - share) * count;
-            }
-        }
-    }
-    let n = positions.len() as f64;
-    (loss / n, agree / n, gradient.map(|g| g / n))
-}
-
 fn fit(paths: &[String]) {
     let positions = load(paths);
     let (train, test) = positions.split_at(positions.len() * 4 / 5);
     println!("{} positions, {} to train on", positions.len(), train.len());
     let report = |name: &str, w: &[f64; feature::COUNT]| {
-        let (loss, agree, _) = evaluate(test, w);
+        let fit = evaluate(test, w);
         println!(
-            "{name}: test loss {loss:.4}, top move agrees {:.1} %",
-            100.0 * agree
+            "{name}: test loss {:.4}, top move agrees {:.1} %",
+            fit.loss,
+            100.0 * fit.agree
         );
     };
     // The engine halves its weights (knowledge.rs), so it predicts with half of them.
     report("current", &weights(14).map(|w| f64::from(w) / 2.0));
-    const RATE: f64 = 0.03;
-    const L2: f64 = 1e-3;
-    let mut w = [0.0; feature::COUNT];
-    let (mut m, mut v) = ([0.0; feature::COUNT], [0.0; feature::COUNT]);
-    for step in 1..=2000 {
-        let (_, _, gradient) = evaluate(train, &w);
-        for k in 0..feature::COUNT {
-            let g = gradient[k] + L2 * w[k];
-            m[k] = 0.9 * m[k] + 0.1 * g;
-            v[k] = 0.999 * v[k] + 0.001 * g * g;
-            let m_hat = m[k] / (1.0 - 0.9f64.powi(step));
-            let v_hat = v[k] / (1.0 - 0.999f64.powi(step));
-            w[k] -= RATE * m_hat / (v_hat.sqrt() + 1e-8);
-        }
-    }
+    let w = softmax_fit::fit(train);
     report("fitted", &w);
     let doubled: Vec<String> = w.iter().map(|x| format!("{:.2}", 2.0 * x)).collect();
     println!("const SMALL_BOARD: Weights = [{}];", doubled.join(", "));
