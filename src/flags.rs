@@ -102,6 +102,23 @@ pub fn print_out(text: &str) {
     let _ = writeln!(std::io::stdout(), "{text}");
 }
 
+/// The `*.sgf` files in the folders a tool's `--records DIR[,DIR...]` names, sorted
+/// within each folder; fails with a message if a folder cannot be read.
+pub fn record_files(folders: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for dir in folders.split(',') {
+        let entries =
+            std::fs::read_dir(dir).unwrap_or_else(|e| fail(&format!("cannot read {dir}: {e}")));
+        let mut sgfs: Vec<_> = (entries.filter_map(Result::ok))
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+            .collect();
+        sgfs.sort();
+        files.extend(sgfs);
+    }
+    files
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

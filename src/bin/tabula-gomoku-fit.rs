@@ -10,8 +10,6 @@
 //! weights and of the fitted ones (each calibrated on the rest, as the
 //! search only compares values), then prints the fitted weights as Rust.
 
-use std::path::PathBuf;
-
 use tabula::flags;
 use tabula::games::gomoku::engine::{EVAL_WEIGHTS, fit};
 use tabula::games::gomoku::{Rules, sgf};
@@ -20,16 +18,13 @@ const USAGE: &str = "usage: tabula-gomoku-fit --records DIR[,DIR...] --gomocup-r
   Fits the evaluation weights to the outcomes of the games recorded (*.sgf) in the folders.";
 
 fn main() {
-    let mut dirs: Vec<String> = Vec::new();
+    let mut records: Option<String> = None;
     let mut rule: Option<u32> = None;
     let mut skip = 3;
     let mut args = flags::Args::new(USAGE);
     while let Some(flag) = args.next_flag() {
         match flag.as_str() {
-            "--records" => {
-                let folders = args.value(&flag);
-                dirs = folders.split(',').map(str::to_string).collect();
-            }
+            "--records" => records = Some(args.value(&flag)),
             "--gomocup-rule" => rule = Some(args.number(&flag)),
             "--skip" => skip = args.number(&flag),
             other => flags::unknown(other),
@@ -38,21 +33,11 @@ fn main() {
     let Some(rule) = rule else {
         flags::fail("--gomocup-rule is needed");
     };
-    if dirs.is_empty() {
+    let Some(records) = records else {
         flags::fail("--records is needed");
-    }
+    };
     let rules = Rules::from_gomocup(rule);
-    let mut files: Vec<PathBuf> = Vec::new();
-    for dir in &dirs {
-        let entries = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| flags::fail(&format!("cannot read {dir}: {e}")));
-        let mut sgfs: Vec<PathBuf> = (entries.filter_map(Result::ok))
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-            .collect();
-        sgfs.sort();
-        files.extend(sgfs);
-    }
+    let files = flags::record_files(&records);
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let (mut games, mut unread, mut undecided) = (0, 0, 0);
     for path in &files {
