@@ -124,4 +124,7 @@ fn the_tools_name_an_unknown_flag_as_unknown() {
     refused(priors, &["--bogus"], "unknown flag --bogus");
     let fit = env!("CARGO_BIN_EXE_tabula-gomoku-fit");
     refused(fit, &["--bogus"], "unknown flag --bogus");
+    let go = env!("CARGO_BIN_EXE_tabula-go-priors");
+    refused(go, &["--bogus"], "unknown flag --bogus");
+    refused(go, &["--records", "."], "--teacher is needed");
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod engine;
+pub mod features;
 pub mod game;
 pub mod handicap;
 pub mod ladder;

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::board::{Board, Color, MAX_POINTS, NO_POINT, Point};
+use super::features::{self, Judge};
 use super::game::{GoGame, Move};
 use super::playout::{area_difference, max_playout_moves};
 use super::policy::{self, Scratch};
@@ -93,6 +94,14 @@ impl GoState {
     pub fn to_move(&self) -> Color {
         self.to_move
     }
+
+    /// The stone the player to move played last, if its last move was one.
+    fn own_last(&self) -> Point {
+        match self.moves.len() {
+            n if n >= 2 && self.moves[n - 2].0 == self.to_move => self.moves[n - 2].1,
+            _ => NO_POINT,
+        }
+    }
 }
 
 pub struct Playout {
@@ -122,6 +131,10 @@ fn rewards_for(winner: Option<Color>) -> Rewards {
     }
 }
 
+/// Wins the prior adds to the move the learnt judgement scores highest (and fewer to
+/// the others, in proportion to the softmax of their scores).
+const LEARNT_WINS: f32 = 10.0;
+
 impl SearchGame for GoState {
     type Move = TreeMove;
     type Playout = Playout;
@@ -134,12 +147,10 @@ impl SearchGame for GoState {
         let board = &self.board;
         let color = self.to_move;
         let ladders = &mut ws.scratch.ladders;
-        let mut replies = Vec::new();
-        policy::tactical_replies(board, color, self.last, ladders, &mut replies);
-        policy::ladder_moves(board, color, ladders, &mut replies);
-        let mut shapes = Vec::new();
-        policy::pattern_replies(board, color, self.last, &mut shapes);
+        let judge = Judge::new(board, color, self.last, self.own_last(), ladders);
         let at_root = self.moves.len() == self.root_ply;
+        let first = out.len();
+        let mut scores = Vec::new();
         for &p in board.empty_points() {
             if !board.is_legal_simple(p, color) || board.is_true_eye(p, color) {
                 continue;
@@ -147,10 +158,27 @@ impl SearchGame for GoState {
             if at_root && self.root_forbidden.contains(&p) {
                 continue;
             }
-            let doomed = policy::runs_into_capture(board, color, p, ladders);
-            let (value, weight) =
-                policy::prior(board, color, p, self.last, &replies, &shapes, doomed);
+            let f = judge.features(p, ladders);
+            let doomed = f[features::RUNS_INTO_CAPTURE];
+            let (value, weight) = policy::prior(
+                board,
+                color,
+                p,
+                self.last,
+                judge.replies(),
+                judge.shapes(),
+                doomed,
+            );
             out.push((p, Prior { value, weight }));
+            scores.push(features::score(&f));
+        }
+        // The learnt judgement adds wins: most to the moves it likes best.
+        let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        for ((_, prior), score) in out[first..].iter_mut().zip(&scores) {
+            let wins = LEARNT_WINS * (score - best).exp();
+            let weight = prior.weight + wins;
+            prior.value = (prior.value * prior.weight + wins) / weight;
+            prior.weight = weight;
         }
         if at_root && self.root_no_pass && !out.is_empty() {
             return;
