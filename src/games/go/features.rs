@@ -1,6 +1,7 @@
-//! What the tree's prior learns about a move: yes-or-no features, scored by weights
-//! fitted by `tabula-go-priors` to the moves a stronger player chose. The tree adds
-//! the score, relative to the position's best, to the hand-set prior of `policy`.
+//! What the tree's prior knows about a move: yes-or-no features, judged by hand
+//! (`hand_prior`) and scored by weights fitted by `tabula-go-priors` to the moves a
+//! stronger player chose. The tree adds the score, relative to the position's best, to
+//! the hand-set prior.
 
 use super::board::{Board, Cell, Color, NO_POINT, Point};
 use super::ladder::{LadderReader, liberties_upto};
@@ -8,8 +9,24 @@ use super::policy;
 
 pub const COUNT: usize = 19;
 
-/// The feature that marks an extension of a chain in atari that dies anyway.
+// The features' indices.
+pub const CAPTURES: usize = 0;
+pub const ANSWERS: usize = 1;
+pub const SHAPE: usize = 2;
+pub const BIG_SELF_ATARI: usize = 3;
 pub const RUNS_INTO_CAPTURE: usize = 4;
+pub const GIVES_ATARI: usize = 5;
+/// First line; the second, third and fourth follow.
+pub const FIRST_LINE: usize = 6;
+pub const LONELY_LOW: usize = 10;
+pub const LONELY_HIGH: usize = 11;
+pub const TOUCHES_LAST: usize = 12;
+pub const DIAGONAL_TO_LAST: usize = 13;
+pub const TWO_FROM_LAST: usize = 14;
+pub const FAR_FROM_LAST: usize = 15;
+pub const NEAR_OWN_LAST: usize = 16;
+pub const CONTACT: usize = 17;
+pub const LONE_SELF_ATARI: usize = 18;
 
 /// The features' names, in the order of `WEIGHTS`.
 pub const NAMES: [&str; COUNT] = [
@@ -101,42 +118,83 @@ impl<'a> Judge<'a> {
         let captures = board.captures_any(p, color);
         let self_atari = board.liberties_after(p, color) < 2 && !captures;
         let bad_self_atari = board.is_bad_self_atari(p, color);
-        f[0] = captures;
-        f[1] = self.replies.contains(&p);
-        f[2] = self.shapes.contains(&p);
-        f[3] = bad_self_atari;
+        f[CAPTURES] = captures;
+        f[ANSWERS] = self.replies.contains(&p);
+        f[SHAPE] = self.shapes.contains(&p);
+        f[BIG_SELF_ATARI] = bad_self_atari;
         f[RUNS_INTO_CAPTURE] = policy::runs_into_capture(board, color, p, ladders);
-        f[5] = !self_atari && gives_atari(board, p, color);
+        f[GIVES_ATARI] = !self_atari && gives_atari(board, p, color);
         let size = board.size();
         let (x, y) = board.coords(p);
         let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
         if line < 4 {
-            f[6 + line] = true;
+            f[FIRST_LINE + line] = true;
         }
         let lonely = board
             .neighbours(p)
             .iter()
             .chain(board.diagonals(p).iter())
             .all(|&q| matches!(board.cell(q), Cell::Empty | Cell::Border));
-        f[10] = lonely && line <= 1;
-        f[11] = lonely && (2..=3).contains(&line);
+        f[LONELY_LOW] = lonely && line <= 1;
+        f[LONELY_HIGH] = lonely && (2..=3).contains(&line);
         if let Some((dx, dy)) = offset(board, self.last, p) {
             match (dx.max(dy), dx + dy) {
-                (1, 1) => f[12] = true,
-                (1, _) => f[13] = true,
-                (2, _) => f[14] = true,
-                (3..=4, _) => f[15] = true,
+                (1, 1) => f[TOUCHES_LAST] = true,
+                (1, _) => f[DIAGONAL_TO_LAST] = true,
+                (2, _) => f[TWO_FROM_LAST] = true,
+                (3..=4, _) => f[FAR_FROM_LAST] = true,
                 _ => {}
             }
         }
-        f[16] = offset(board, self.own_last, p).is_some_and(|(dx, dy)| dx.max(dy) <= 2);
-        f[17] = board
+        f[NEAR_OWN_LAST] = offset(board, self.own_last, p).is_some_and(|(dx, dy)| dx.max(dy) <= 2);
+        f[CONTACT] = board
             .neighbours(p)
             .iter()
             .any(|&q| board.cell(q).color().is_some());
-        f[18] = self_atari && !bad_self_atari;
+        f[LONE_SELF_ATARI] = self_atari && !bad_self_atari;
         f
     }
+}
+
+/// The hand-set prior of a move with the features `f` on a board of `size`, as (value
+/// for the mover in [0, 1], weight in visits): captures and answers to the last move
+/// are good, self-ataris and runs into capture bad, lone stones low on a board of 9×9
+/// or more are wasted, moves near the last one urgent.
+pub fn hand_prior(f: &[bool; COUNT], size: usize) -> (f32, f32) {
+    let mut weight = 10.0f32;
+    let mut total = 5.0f32; // an even start: 10 visits at 0.5
+    let mut add = |value: f32, w: f32| {
+        weight += w;
+        total += value * w;
+    };
+    if f[CAPTURES] {
+        add(1.0, 15.0);
+    }
+    if f[ANSWERS] {
+        add(1.0, 15.0);
+    }
+    if f[SHAPE] {
+        add(0.9, 10.0);
+    }
+    if f[BIG_SELF_ATARI] {
+        add(0.0, 30.0);
+    }
+    if f[RUNS_INTO_CAPTURE] {
+        add(0.0, 20.0);
+    }
+    if size >= 9 {
+        if f[LONELY_LOW] && f[FIRST_LINE] {
+            add(0.0, 20.0);
+        } else if f[LONELY_LOW] {
+            add(0.2, 10.0);
+        } else if f[LONELY_HIGH] {
+            add(0.7, 5.0);
+        }
+    }
+    if f[TOUCHES_LAST] || f[DIAGONAL_TO_LAST] || f[TWO_FROM_LAST] {
+        add(0.7, 5.0);
+    }
+    (total / weight, weight)
 }
 
 /// The weighted sum of the features `f`.
@@ -193,7 +251,28 @@ mod tests {
             ]
         );
         let g = judge.features(corner, &mut ladders);
-        assert!(g[6] && g[10], "the corner: first line, nothing around");
+        assert!(
+            g[FIRST_LINE] && g[LONELY_LOW],
+            "the corner: first line, nothing around"
+        );
         assert!(score(&f) > score(&g) + 2.0);
+        let (v, w) = hand_prior(&f, 5);
+        assert!(v > 0.8 && w > 20.0, "{v} {w}");
+    }
+
+    #[test]
+    fn the_hand_set_prior_shuns_self_atari_and_lone_first_line_stones() {
+        let b = board_from(&[".....", ".....", "XXX..", "O.X..", ".XX.."]);
+        let mut ladders = LadderReader::default();
+        let judge = Judge::new(&b, Color::White, NO_POINT, NO_POINT, &mut ladders);
+        let (v, _) = hand_prior(&judge.features(b.point(1, 1), &mut ladders), 5);
+        assert!(v < 0.2, "{v}");
+        let b = Board::new(9);
+        let judge = Judge::new(&b, Color::Black, NO_POINT, NO_POINT, &mut ladders);
+        let (edge, centre) = (b.point(0, 4), b.point(2, 2));
+        let (v, _) = hand_prior(&judge.features(edge, &mut ladders), 9);
+        assert!(v < 0.2, "{v}");
+        let (v, _) = hand_prior(&judge.features(centre, &mut ladders), 9);
+        assert!(v > 0.5, "{v}");
     }
 }

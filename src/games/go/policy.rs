@@ -344,65 +344,6 @@ pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Optio
     random_move(board, color, rng, |p| !board.is_bad_self_atari(p, color))
 }
 
-/// Prior knowledge about a move as (value for the mover in [0, 1], weight in visits).
-pub fn prior(
-    board: &Board,
-    color: Color,
-    p: Point,
-    last: Point,
-    replies: &[Point],
-    shapes: &[Point],
-    doomed: bool,
-) -> (f32, f32) {
-    let mut weight = 10.0f32;
-    let mut total = 5.0f32; // an even start: 10 visits at 0.5
-    let mut add = |value: f32, w: f32| {
-        weight += w;
-        total += value * w;
-    };
-    if board.captures_any(p, color) {
-        add(1.0, 15.0);
-    }
-    if replies.contains(&p) {
-        add(1.0, 15.0);
-    }
-    if shapes.contains(&p) {
-        add(0.9, 10.0);
-    }
-    if board.is_bad_self_atari(p, color) {
-        add(0.0, 30.0);
-    }
-    if doomed {
-        add(0.0, 20.0);
-    }
-    let size = board.size();
-    if size >= 9 {
-        let (x, y) = board.coords(p);
-        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        let lonely = board
-            .neighbours(p)
-            .iter()
-            .chain(board.diagonals(p).iter())
-            .all(|&q| matches!(board.cell(q), Cell::Empty | Cell::Border));
-        if lonely {
-            match line {
-                0 => add(0.0, 20.0),
-                1 => add(0.2, 10.0),
-                2 | 3 => add(0.7, 5.0),
-                _ => {}
-            }
-        }
-    }
-    if last != NO_POINT {
-        let (lx, ly) = board.coords(last);
-        let (x, y) = board.coords(p);
-        if lx.abs_diff(x) <= 2 && ly.abs_diff(y) <= 2 {
-            add(0.7, 5.0);
-        }
-    }
-    (total / weight, weight)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,24 +450,5 @@ mod tests {
         let b = board_from(&[".....", ".....", "XXX..", "X.X..", "X...."]);
         assert_eq!(b.liberties_after(b.point(1, 1), Color::White), 1);
         assert!(!b.is_bad_self_atari(b.point(1, 1), Color::White));
-    }
-
-    #[test]
-    fn priors_favour_captures_and_shun_self_atari() {
-        let b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
-        let capture = b.point(3, 2);
-        let (v, w) = prior(
-            &b,
-            Color::Black,
-            capture,
-            b.point(2, 2),
-            &[capture],
-            &[],
-            false,
-        );
-        assert!(v > 0.8 && w > 20.0, "{v} {w}");
-        let b = board_from(&[".....", ".....", "XXX..", "O.X..", ".XX.."]);
-        let (v, _) = prior(&b, Color::White, b.point(1, 1), NO_POINT, &[], &[], false);
-        assert!(v < 0.2, "{v}");
     }
 }

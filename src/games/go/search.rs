@@ -159,16 +159,7 @@ impl SearchGame for GoState {
                 continue;
             }
             let f = judge.features(p, ladders);
-            let doomed = f[features::RUNS_INTO_CAPTURE];
-            let (value, weight) = policy::prior(
-                board,
-                color,
-                p,
-                self.last,
-                judge.replies(),
-                judge.shapes(),
-                doomed,
-            );
+            let (value, weight) = features::hand_prior(&f, board.size());
             out.push((p, Prior { value, weight }));
             scores.push(features::score(&f));
         }
