@@ -163,7 +163,7 @@ fn fit(paths: &[String]) {
         );
     };
     // The engine halves its weights (knowledge.rs), so it predicts with half of them.
-    report("current", &weights(14).map(|w| f64::from(w) / 2.0));
+    report("current", &weights(Variant::Duo).map(|w| f64::from(w) / 2.0));
     let w = softmax_fit::fit(train);
     report("fitted", &w);
     let doubled: Vec<String> = w.iter().map(|x| format!("{:.2}", 2.0 * x)).collect();

@@ -104,7 +104,7 @@ impl SearchGame for SearchPosition {
         };
         let (forbidden, corner) = self.board.masks();
         let masks = Masks { forbidden, corner };
-        let scorer = MoveScorer::new(tables, &masks, c, self.board.attach_points(c));
+        let scorer = MoveScorer::new(self.board.variant(), &masks, c, self.board.attach_points(c));
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for mv in moves {

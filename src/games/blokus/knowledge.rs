@@ -64,9 +64,9 @@ const LARGE_BOARD: Weights = [
     -0.3, -0.1, 0.3, 0.6, 0.9, // new attach point with 0..=4 free neighbours
 ];
 
-/// The weights the engine judges moves by on a board size.
-pub fn weights(board_size: usize) -> &'static Weights {
-    match board_size {
+/// The weights the engine judges moves by in a variant.
+pub fn weights(variant: Variant) -> &'static Weights {
+    match variant.board_size() {
         14 => &SMALL_BOARD,
         _ => &LARGE_BOARD,
     }
@@ -84,7 +84,7 @@ struct PointJudge<'a> {
     tables: &'a Tables,
     masks: &'a Masks<'a>,
     bit: u8,
-    /// Other colours' attach points, looked at five times each.
+    /// The other players' attach points, looked at five times each.
     theirs: [bool; MAX_POINTS],
 }
 
@@ -97,16 +97,17 @@ struct PointFeatures {
 }
 
 impl<'a> PointJudge<'a> {
-    fn new(tables: &'a Tables, masks: &'a Masks<'a>, c: Colour) -> PointJudge<'a> {
+    /// Judges for `c`, whose rivals are the colours of `rivals` (a bit mask): taking a
+    /// partner colour's attach points is no gain.
+    fn new(tables: &'a Tables, masks: &'a Masks<'a>, c: Colour, rivals: u8) -> PointJudge<'a> {
         let bit = 1u8 << c;
-        let others = 0xF & !bit;
         let mut theirs = [false; MAX_POINTS];
         for (t, (&f, &corner)) in theirs
             .iter_mut()
             .zip(masks.forbidden.iter().zip(masks.corner))
             .take(tables.num_points)
         {
-            *t = corner & !f & others != 0;
+            *t = corner & !f & rivals != 0;
         }
         PointJudge {
             tables,
@@ -165,7 +166,7 @@ pub fn move_features(board: &Board, c: Colour, mv: MoveId) -> [f32; feature::COU
     let tables = board.tables();
     let (forbidden, corner) = board.masks();
     let masks = Masks { forbidden, corner };
-    let judge = PointJudge::new(tables, &masks, c);
+    let judge = PointJudge::new(tables, &masks, c, board.variant().rivals(c));
     let mut count = [0.0; feature::COUNT];
     let info = tables.info(mv);
     count[feature::PIECE + info.piece as usize] += 1.0;
@@ -196,16 +197,17 @@ pub struct MoveScorer {
 }
 
 impl MoveScorer {
-    /// Judges the points the moves of `c` at `attach_points` can reach.
-    pub fn new(tables: &Tables, masks: &Masks, c: Colour, attach_points: &[u16]) -> MoveScorer {
-        let weights = weights(tables.size);
+    /// Judges the points the moves of `c` at `attach_points` can reach in `variant`.
+    pub fn new(variant: Variant, masks: &Masks, c: Colour, attach_points: &[u16]) -> MoveScorer {
+        let tables = Tables::get(variant.board_size());
+        let weights = weights(variant);
         let mut scorer = MoveScorer {
             weights,
             covered: [0.0; MAX_POINTS],
             edge: [0.0; MAX_POINTS],
             corner: [0.0; MAX_POINTS],
         };
-        let judge = PointJudge::new(tables, masks, c);
+        let judge = PointJudge::new(tables, masks, c, variant.rivals(c));
         // A move covers points at most four steps from the attach point it takes, and
         // touches points five steps away: only that box needs judging (early on, a
         // corner of the board).
@@ -302,8 +304,8 @@ mod tests {
                 tables.point(tables.size - 1, tables.size - 1),
             ];
             let scored = random_game(variant, 5, |board, c, masks, moves| {
-                let boxed = MoveScorer::new(tables, masks, c, board.attach_points(c));
-                let whole = MoveScorer::new(tables, masks, c, &corners);
+                let boxed = MoveScorer::new(variant, masks, c, board.attach_points(c));
+                let whole = MoveScorer::new(variant, masks, c, &corners);
                 for &mv in moves {
                     assert_eq!(
                         boxed.score(tables, mv),
@@ -324,8 +326,8 @@ mod tests {
         for variant in [Variant::Duo, Variant::Classic] {
             random_game(variant, 7, |board, c, masks, moves| {
                 let tables = board.tables();
-                let weights = weights(tables.size);
-                let scorer = MoveScorer::new(tables, masks, c, board.attach_points(c));
+                let weights = weights(variant);
+                let scorer = MoveScorer::new(variant, masks, c, board.attach_points(c));
                 for &mv in moves {
                     let counts = move_features(board, c, mv);
                     let sum: f32 = counts.iter().zip(weights).map(|(n, w)| n * w).sum();
@@ -350,5 +352,34 @@ mod tests {
                 }
             });
         }
+    }
+
+    /// In Two-Player a covered point counts as contested only near the other side's
+    /// attach points: crowding the partner colour's is no gain.
+    #[test]
+    fn only_the_other_sides_attach_points_are_contested() {
+        let variant = Variant::ClassicTwo;
+        let mut near_partner_only = 0;
+        random_game(variant, 3, |board, c, masks, moves| {
+            let tables = board.tables();
+            let attach_of = |p: u16, colours: u8| {
+                let i = p as usize;
+                masks.corner[i] & !masks.forbidden[i] & colours != 0
+            };
+            let near = |p: u16, colours: u8| {
+                attach_of(p, colours) || tables.neighbours(p).iter().any(|&q| attach_of(q, colours))
+            };
+            let (rivals, partner) = (variant.rivals(c), 1u8 << (c ^ 2));
+            for &mv in moves {
+                let points = tables.info(mv).points();
+                let contested = points.iter().filter(|&&p| near(p, rivals)).count();
+                near_partner_only += (points.iter())
+                    .filter(|&&p| near(p, partner) && !near(p, rivals))
+                    .count();
+                let counts = move_features(board, c, mv);
+                assert_eq!(counts[feature::POINT_CONTESTED], contested as f32);
+            }
+        });
+        assert!(near_partner_only > 100, "{near_partner_only}");
     }
 }

@@ -245,7 +245,7 @@ impl Playout {
     /// Whether `d` plays on the same side as `c` (itself, or its partner colour when
     /// one player has two colours).
     fn same_side(&self, c: Colour, d: Colour) -> bool {
-        c == d || (self.variant == Variant::ClassicTwo && c % 2 == d % 2)
+        self.variant.rivals(c) >> d & 1 == 0
     }
 
     /// Marks the points where `c` answers the other side's latest moves.

@@ -84,6 +84,17 @@ impl Variant {
         }
     }
 
+    /// The colours of the other players as a bit mask (bit `d` for colour `d`): every
+    /// other colour, except in Two-Player, where the partner colour plays on the same
+    /// side. Three-Player's shared colour counts as a rival to all.
+    pub fn rivals(self, c: usize) -> u8 {
+        let others = ((1u8 << self.num_colours()) - 1) & !(1 << c);
+        match self {
+            Variant::ClassicTwo => others & !(1 << (c ^ 2)),
+            _ => others,
+        }
+    }
+
     /// Start point of a colour as (x, y), x from the left, y from the top row.
     pub fn start_point(self, colour: usize) -> (usize, usize) {
         match self {
@@ -148,5 +159,14 @@ mod tests {
         for v in Variant::ALL {
             assert_eq!(Variant::from_name(v.name()), Some(v));
         }
+    }
+
+    #[test]
+    fn partners_are_no_rivals() {
+        assert_eq!(Variant::ClassicTwo.rivals(0), 0b1010);
+        assert_eq!(Variant::ClassicTwo.rivals(3), 0b0101);
+        assert_eq!(Variant::Classic.rivals(0), 0b1110);
+        assert_eq!(Variant::ClassicThree.rivals(3), 0b0111);
+        assert_eq!(Variant::Duo.rivals(1), 0b01);
     }
 }
