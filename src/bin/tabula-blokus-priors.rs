@@ -1,21 +1,22 @@
 //! Fits the weights by which the Blokus engine judges moves for its tree's priors
-//! (`SMALL_BOARD` in `src/games/blokus/knowledge.rs`) to where deep searches spend
-//! their playouts.
+//! (`SMALL_BOARD` and `TWO_PLAYER` in `src/games/blokus/knowledge.rs`) to where deep
+//! searches spend their playouts.
 //!
-//! Sampling: `tabula-blokus-priors --out FILE --seed S --games N` plays N Blokus Duo
-//! games against itself (seeds S, S+1, ...; `--playouts` per move, default 900, no
-//! book) and, in every other position from the third move on, runs a separate search
-//! of `--deep` playouts (default 30,000, unpaced, no tree kept) and writes each move
-//! its root considered: a line `P seed moves count`, then per move its visits and its
-//! feature counts (`feature` in knowledge.rs). Deterministic: the same seeds give the
-//! same file. Run several processes with different seeds to use more cores.
+//! Sampling: `tabula-blokus-priors --out FILE --seed S --games N` plays N games of
+//! `--variant` (a Pentobi game name or id: `duo`, the default, or `c2` for Two-Player)
+//! against itself (seeds S, S+1, ...; `--playouts` per move, default 900, no book)
+//! and, in every other position once each colour has placed a piece, runs a separate
+//! search of `--deep` playouts (default 30,000, unpaced, no tree kept) and writes each
+//! move its root considered: a line `P seed moves count`, then per move its visits and
+//! its feature counts (`feature` in knowledge.rs). Deterministic: the same seeds give
+//! the same file. Run several processes with different seeds to use more cores.
 //!
-//! Fitting: `tabula-blokus-priors --fit FILE[,FILE...]` fits a softmax over each
-//! position's moves of the weighted feature sum to the share of the root's visits each
-//! move got (cross-entropy, a little L2, Adam), trains on the first four fifths of the
-//! positions and reports the loss and how often the top-scored move was the most
-//! visited on the last fifth, for the engine's current weights and the fitted ones, then
-//! prints the fitted weights doubled (the tree's prior halves them) as Rust.
+//! Fitting: `tabula-blokus-priors [--variant V] --fit FILE[,FILE...]` fits a softmax
+//! over each position's moves of the weighted feature sum to the share of the root's
+//! visits each move got (cross-entropy, a little L2, Adam), trains on the first four
+//! fifths of the positions and reports the loss and how often the top-scored move was
+//! the most visited on the last fifth, for the variant's current weights and the fitted
+//! ones, then prints the fitted weights doubled (the tree's prior halves them) as Rust.
 
 use std::io::Write;
 
@@ -24,12 +25,13 @@ use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, weig
 use tabula::search::Limits;
 use tabula::softmax_fit::{self, Choice, evaluate};
 
-const USAGE: &str =
-    "usage: tabula-blokus-priors --out FILE [--seed S] [--games N] [--playouts N] [--deep N]
-       tabula-blokus-priors --fit FILE[,FILE...]
+const USAGE: &str = "usage: tabula-blokus-priors [--variant V] --out FILE [--seed S] [--games N]
+         [--playouts N] [--deep N]
+       tabula-blokus-priors [--variant V] --fit FILE[,FILE...]
   Samples deep searches of self-play positions, or fits the prior weights to samples.";
 
 struct Options {
+    variant: Variant,
     out: Option<String>,
     fit: Vec<String>,
     seed: u64,
@@ -40,6 +42,7 @@ struct Options {
 
 fn options() -> Options {
     let mut options = Options {
+        variant: Variant::Duo,
         out: None,
         fit: Vec::new(),
         seed: 1,
@@ -50,6 +53,12 @@ fn options() -> Options {
     let mut args = flags::Args::new(USAGE);
     while let Some(flag) = args.next_flag() {
         match flag.as_str() {
+            "--variant" => {
+                let name = args.value(&flag);
+                options.variant = Variant::from_name(&name)
+                    .or_else(|| Variant::from_id(&name))
+                    .unwrap_or_else(|| flags::fail(&format!("unknown variant {name}")));
+            }
             "--out" => options.out = Some(args.value(&flag)),
             "--fit" => {
                 let files = args.value(&flag);
@@ -69,7 +78,7 @@ fn main() {
     let options = options();
     match &options.out {
         Some(out) => sample(&options, out),
-        None if !options.fit.is_empty() => fit(&options.fit),
+        None if !options.fit.is_empty() => fit(options.variant, &options.fit),
         None => flags::fail("give --out FILE to sample or --fit FILES to fit"),
     }
 }
@@ -78,13 +87,13 @@ fn sample(options: &Options, out: &str) {
     let file = std::fs::File::create(out).unwrap_or_else(|e| panic!("{out}: {e}"));
     let mut out = std::io::BufWriter::new(file);
     for seed in options.seed..options.seed + options.games {
-        let mut board = Board::new(Variant::Duo);
+        let mut board = Board::new(options.variant);
         let mut player = Engine::new();
         player.set_book(false);
         let mut turn = 0u64;
         while let Some(c) = board.to_play() {
             turn += 1;
-            if (seed + turn).is_multiple_of(2) && board.num_moves() >= 2 {
+            if (seed + turn).is_multiple_of(2) && board.num_moves() >= board.num_colours() {
                 let mut deep = Engine::unpaced();
                 deep.set_book(false);
                 let limits = Limits {
@@ -150,7 +159,7 @@ fn load(paths: &[String]) -> Vec<Choice<{ feature::COUNT }>> {
     positions
 }
 
-fn fit(paths: &[String]) {
+fn fit(variant: Variant, paths: &[String]) {
     let positions = load(paths);
     let (train, test) = positions.split_at(positions.len() * 4 / 5);
     println!("{} positions, {} to train on", positions.len(), train.len());
@@ -163,9 +172,9 @@ fn fit(paths: &[String]) {
         );
     };
     // The engine halves its weights (knowledge.rs), so it predicts with half of them.
-    report("current", &weights(Variant::Duo).map(|w| f64::from(w) / 2.0));
+    report("current", &weights(variant).map(|w| f64::from(w) / 2.0));
     let w = softmax_fit::fit(train);
     report("fitted", &w);
     let doubled: Vec<String> = w.iter().map(|x| format!("{:.2}", 2.0 * x)).collect();
-    println!("const SMALL_BOARD: Weights = [{}];", doubled.join(", "));
+    println!("const WEIGHTS: Weights = [{}];", doubled.join(", "));
 }
