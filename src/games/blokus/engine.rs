@@ -4,7 +4,7 @@
 
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::book::shipped_book;
-use super::knowledge::{Masks, MoveScorer, min_piece_size};
+use super::knowledge::{Masks, MoveScorer, links_colours, min_piece_size};
 use super::playout::Playout;
 use super::rewards::{ScoreStats, rewards};
 use super::tables::{MoveId, Tables};
@@ -90,12 +90,17 @@ impl SearchGame for SearchPosition {
             .max()
             .unwrap_or(0);
         let min_size = min_size.min(largest);
+        moves.retain(|&m| tables.info(m).len as usize >= min_size);
+        if links_colours(self.board.variant(), self.board.num_moves())
+            && moves.iter().any(|&m| self.board.touches_partner(c, m))
+        {
+            moves.retain(|&m| self.board.touches_partner(c, m));
+        }
         let opening =
             self.board.num_moves() / self.board.num_colours() < centre_rounds(self.board.variant());
         let max_distance = if opening {
             moves
                 .iter()
-                .filter(|&&m| tables.info(m).len as usize >= min_size)
                 .map(|&m| centre_distance(tables, m))
                 .fold(f32::INFINITY, f32::min)
                 + CENTRE_SLACK
@@ -108,9 +113,7 @@ impl SearchGame for SearchPosition {
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for mv in moves {
-            if (tables.info(mv).len as usize) < min_size
-                || (opening && centre_distance(tables, mv) > max_distance)
-            {
+            if opening && centre_distance(tables, mv) > max_distance {
                 continue;
             }
             let score = scorer.score(tables, mv);
@@ -378,6 +381,51 @@ mod tests {
         assert_eq!(playouts_for_move(1000, 7), 1410);
         assert_eq!(playouts_for_move(1000, 20), 5172);
         assert_eq!(playouts_for_move(0, 20), 0);
+    }
+
+    /// In the Two-Player opening the tree keeps only the moves that link the mover's
+    /// colours once any does, and every move again afterwards.
+    #[test]
+    fn two_player_colours_link_up_in_the_opening() {
+        let mut board = Board::new(Variant::ClassicTwo);
+        let tables = board.tables();
+        let position = |board: &Board| SearchPosition {
+            board: board.clone(),
+        };
+        let mut linked = 0;
+        while board.num_moves() < 20 {
+            let c = board.to_play().unwrap();
+            let search = position(&board);
+            let mut workspace = search.new_playout();
+            let mut children = Vec::new();
+            search.tree_moves(&mut workspace, &mut children);
+            assert!(!children.is_empty());
+            let touching = children
+                .iter()
+                .filter(|(m, _)| board.touches_partner(c, m.mv))
+                .count();
+            if board.num_moves() < 14 && touching > 0 {
+                assert_eq!(touching, children.len(), "move {}", board.num_moves());
+                let min_size = min_piece_size(Variant::ClassicTwo, board.num_moves());
+                // The rule left out moves the tree would have kept without it.
+                linked += (board.legal_moves(c).into_iter()).any(|m| {
+                    tables.info(m).len as usize >= min_size && !board.touches_partner(c, m)
+                }) as usize;
+            }
+            if board.num_moves() >= 14 {
+                assert!(touching < children.len(), "move {}", board.num_moves());
+            }
+            // Heads for the centre with the largest piece, so that the colours meet.
+            let mv = (board.legal_moves(c).into_iter())
+                .min_by(|&a, &b| {
+                    let key =
+                        |m: MoveId| (-(tables.info(m).len as f32), centre_distance(tables, m));
+                    key(a).partial_cmp(&key(b)).unwrap()
+                })
+                .unwrap();
+            board.play(c, mv).unwrap();
+        }
+        assert!(linked >= 1, "linked {linked} times");
     }
 
     /// The root's visits (what the weights are fitted to) list every move the tree

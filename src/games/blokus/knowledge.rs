@@ -266,6 +266,18 @@ pub fn min_piece_size(variant: Variant, pieces_played: usize) -> usize {
     }
 }
 
+/// Pieces on the board before which a Two-Player colour links up with its partner
+/// colour when it can: the tree keeps only the moves that touch the partner's pieces.
+/// The two colours of a side start in opposite corners; joined in the middle they wall
+/// the other side's colours apart (Pentobi prunes the same way up to 14 pieces).
+const LINK_BEFORE: usize = 14;
+
+/// Whether the tree keeps only moves that touch the partner colour, where there are
+/// any, with `pieces_played` pieces on the board.
+pub fn links_colours(variant: Variant, pieces_played: usize) -> bool {
+    variant == Variant::ClassicTwo && pieces_played < LINK_BEFORE
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
