@@ -4,7 +4,7 @@
 
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::book::shipped_book;
-use super::knowledge::{Masks, MoveScorer, links_colours, min_piece_size};
+use super::knowledge::{Masks, MoveScorer, links_colours, min_piece_size, shunned_pieces};
 use super::playout::Playout;
 use super::rewards::{ScoreStats, rewards};
 use super::tables::{MoveId, Tables};
@@ -34,13 +34,18 @@ pub struct SearchPosition {
 /// this distance of the nearest): the centre decides who gets the space.
 const CENTRE_SLACK: f32 = 1.0;
 
+/// In Two-Player the race for the centre is over after three rounds, as in Pentobi's
+/// opening (12 pieces): later the colours link up and block rather than head inwards.
+const TWO_PLAYER_CENTRE_ROUNDS: usize = 3;
+
 /// Rounds (one move per colour) during which moves must head for the centre. Not on the
 /// small board: its two start points face each other near the centre, and the second
 /// player does better blocking the first than racing it there (tabula's margin against
 /// Pentobi as White improved by about 4 points without the rule).
 fn centre_rounds(variant: Variant) -> usize {
-    match variant.board_size() {
-        14 => 0,
+    match variant {
+        Variant::Duo | Variant::Junior => 0,
+        Variant::ClassicTwo => TWO_PLAYER_CENTRE_ROUNDS,
         _ => 6,
     }
 }
@@ -91,6 +96,13 @@ impl SearchGame for SearchPosition {
             .unwrap_or(0);
         let min_size = min_size.min(largest);
         moves.retain(|&m| tables.info(m).len as usize >= min_size);
+        let shunned = shunned_pieces(self.board.variant(), self.board.num_moves());
+        if moves
+            .iter()
+            .any(|&m| shunned >> tables.info(m).piece & 1 == 0)
+        {
+            moves.retain(|&m| shunned >> tables.info(m).piece & 1 == 0);
+        }
         if links_colours(self.board.variant(), self.board.num_moves())
             && moves.iter().any(|&m| self.board.touches_partner(c, m))
         {
@@ -374,6 +386,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::blokus::PIECE_NAMES;
 
     #[test]
     fn later_moves_get_more_playouts() {
@@ -381,6 +394,41 @@ mod tests {
         assert_eq!(playouts_for_move(1000, 7), 1410);
         assert_eq!(playouts_for_move(1000, 20), 5172);
         assert_eq!(playouts_for_move(0, 20), 0);
+    }
+
+    /// The tree's pieces in the first rounds of Two-Player follow Pentobi's plan; the
+    /// four-player game keeps every pentomino.
+    #[test]
+    fn two_player_openings_leave_out_the_shunned_pentominoes() {
+        let names = |variant: Variant, board: &Board| -> Vec<&str> {
+            let search = SearchPosition {
+                board: board.clone(),
+            };
+            let mut children = Vec::new();
+            search.tree_moves(&mut search.new_playout(), &mut children);
+            assert_eq!(board.variant(), variant);
+            let mut names: Vec<&str> = (children.iter())
+                .map(|(m, _)| PIECE_NAMES[board.tables().info(m.mv).piece as usize])
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            names
+        };
+        let mut board = Board::new(Variant::ClassicTwo);
+        assert_eq!(names(Variant::ClassicTwo, &board), ["V5", "Z5"]);
+        for _ in 0..4 {
+            let c = board.to_play().unwrap();
+            let v = board.legal_moves(c).into_iter();
+            let mv = v.max_by_key(|&m| board.tables().info(m).len).unwrap();
+            board.play(c, mv).unwrap();
+        }
+        let second = names(Variant::ClassicTwo, &board);
+        assert!(second.len() >= 3, "{second:?}");
+        for shunned in ["F", "P", "T5", "U", "X"] {
+            assert!(!second.contains(&shunned), "{second:?}");
+        }
+        let classic = names(Variant::Classic, &Board::new(Variant::Classic));
+        assert!(classic.len() > 2, "{classic:?}");
     }
 
     /// In the Two-Player opening the tree keeps only the moves that link the mover's

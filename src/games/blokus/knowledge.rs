@@ -6,6 +6,7 @@
 //! points.
 
 use super::board::{Board, Colour};
+use super::pieces::piece_by_name;
 use super::tables::{MAX_POINTS, MoveId, Tables};
 use super::variant::Variant;
 
@@ -263,6 +264,29 @@ pub fn min_piece_size(variant: Variant, pieces_played: usize) -> usize {
         (20, 3..5) => 4,
         (20, 5..7) => 3,
         _ => 1,
+    }
+}
+
+/// The pentominoes left out of a Two-Player opening as a bit mask (bit `p` for piece
+/// `p`), by the number of pieces on the board: Pentobi's plan for the large board. The
+/// first piece is the V or the Z, which head for the centre along the diagonal; the F,
+/// P, T, U and X block too little of the way on in the second round, the P and U in
+/// the third. The tree keeps the shunned pieces only where nothing else fits, and the
+/// playouts play them only then.
+pub fn shunned_pieces(variant: Variant, pieces_played: usize) -> u32 {
+    let mask = |names: &[&str]| {
+        names.iter().fold(0, |mask, name| {
+            mask | 1 << piece_by_name(name).expect("a piece of the classic set")
+        })
+    };
+    if variant != Variant::ClassicTwo {
+        return 0;
+    }
+    match pieces_played / variant.num_colours() {
+        0 => !mask(&["V5", "Z5"]),
+        1 => mask(&["F", "P", "T5", "U", "X"]),
+        2 => mask(&["P", "U"]),
+        _ => 0,
     }
 }
 

@@ -11,7 +11,7 @@
 //! plays it out tells the tree much more than one that fills the board at random.
 
 use super::board::{Board, Colour, MAX_COLOURS};
-use super::knowledge::min_piece_size;
+use super::knowledge::{min_piece_size, shunned_pieces};
 use super::pieces::{MONOMINO, NUM_PIECES, Piece};
 use super::replies::{MoveKey, Replies};
 use super::root_moves::RootMoves;
@@ -300,6 +300,7 @@ impl Playout {
         self.mark_local(c);
         self.mark_values(c);
         let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
+        let shunned = shunned_pieces(self.variant, self.pieces_played);
         let mut moves = std::mem::take(&mut self.moves[c]);
         self.candidates.clear();
         let mut best_local = 0;
@@ -316,7 +317,7 @@ impl Playout {
                 }
             };
             i += 1;
-            if local >= best_local && m.len >= min_size {
+            if local >= best_local && m.len >= min_size && shunned >> m.piece & 1 == 0 {
                 self.add_candidate(m, local, &mut best_local, &mut total);
             }
         }
@@ -522,10 +523,14 @@ mod tests {
                 };
                 let moves = board.legal_moves(c);
                 let min_size = min_piece_size(variant, board.num_moves());
+                let shunned = shunned_pieces(variant, board.num_moves());
                 let large: Vec<MoveId> = moves
                     .iter()
                     .copied()
-                    .filter(|&m| playout.tables.info(m).len as usize >= min_size)
+                    .filter(|&m| {
+                        let info = playout.tables.info(m);
+                        info.len as usize >= min_size && shunned >> info.piece & 1 == 0
+                    })
                     .collect();
                 let pool = if large.is_empty() { &moves } else { &large };
                 let best = pool.iter().map(|&m| local(m)).max().unwrap();
