@@ -30,23 +30,32 @@ pub struct SearchPosition {
     board: Board,
 }
 
-/// In the opening the tree keeps only the moves that reach nearest to the centre (within
-/// this distance of the nearest): the centre decides who gets the space.
-const CENTRE_SLACK: f32 = 1.0;
+/// How the opening heads for the centre: for how many rounds (one move per colour) the
+/// tree keeps only the moves that reach nearest to it, how much further than the
+/// nearest a kept move may stay, and within what distance every move counts as there.
+/// The centre decides who gets the space.
+struct CentreRule {
+    rounds: usize,
+    slack: f32,
+    near: f32,
+}
 
-/// In Two-Player the race for the centre is over after three rounds, as in Pentobi's
-/// opening (12 pieces): later the colours link up and block rather than head inwards.
-const TWO_PLAYER_CENTRE_ROUNDS: usize = 3;
-
-/// Rounds (one move per colour) during which moves must head for the centre. Not on the
-/// small board: its two start points face each other near the centre, and the second
-/// player does better blocking the first than racing it there (tabula's margin against
-/// Pentobi as White improved by about 4 points without the rule).
-fn centre_rounds(variant: Variant) -> usize {
-    match variant {
-        Variant::Duo | Variant::Junior => 0,
-        Variant::ClassicTwo => TWO_PLAYER_CENTRE_ROUNDS,
-        _ => 6,
+/// Not on the small board: its two start points face each other near the centre, and
+/// the second player does better blocking the first than racing it there (tabula's
+/// margin against Pentobi as White improved by about 4 points without the rule). In
+/// Two-Player the race is over after three rounds, as in Pentobi's opening (12
+/// pieces): later the colours link up and block rather than head inwards; there the
+/// rule's slack and its centre are Pentobi's too.
+fn centre_rule(variant: Variant) -> CentreRule {
+    let (rounds, slack, near) = match variant {
+        Variant::Duo | Variant::Junior => (0, 0.0, 0.0),
+        Variant::ClassicTwo => (3, 0.3, 2.0),
+        _ => (6, 1.0, 0.0),
+    };
+    CentreRule {
+        rounds,
+        slack,
+        near,
     }
 }
 
@@ -108,14 +117,15 @@ impl SearchGame for SearchPosition {
         {
             moves.retain(|&m| self.board.touches_partner(c, m));
         }
-        let opening =
-            self.board.num_moves() / self.board.num_colours() < centre_rounds(self.board.variant());
+        let centre = centre_rule(self.board.variant());
+        let distance = |m: MoveId| centre_distance(tables, m).max(centre.near);
+        let opening = self.board.num_moves() / self.board.num_colours() < centre.rounds;
         let max_distance = if opening {
             moves
                 .iter()
-                .map(|&m| centre_distance(tables, m))
+                .map(|&m| distance(m))
                 .fold(f32::INFINITY, f32::min)
-                + CENTRE_SLACK
+                + centre.slack
         } else {
             f32::INFINITY
         };
@@ -125,7 +135,7 @@ impl SearchGame for SearchPosition {
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for mv in moves {
-            if opening && centre_distance(tables, mv) > max_distance {
+            if opening && distance(mv) > max_distance {
                 continue;
             }
             let score = scorer.score(tables, mv);
@@ -394,6 +404,32 @@ mod tests {
         assert_eq!(playouts_for_move(1000, 7), 1410);
         assert_eq!(playouts_for_move(1000, 20), 5172);
         assert_eq!(playouts_for_move(0, 20), 0);
+    }
+
+    /// The Two-Player opening heads for the centre as Pentobi's does: for three rounds
+    /// the tree keeps the moves that reach within 0.3 of the nearest any reaches, all
+    /// those within 2 of the centre counting as there.
+    #[test]
+    fn two_player_openings_head_for_the_centre_for_three_rounds() {
+        let mut board = Board::new(Variant::ClassicTwo);
+        let tables = board.tables();
+        assert_eq!(centre_rule(Variant::ClassicTwo).rounds, 3);
+        while board.num_moves() < 12 {
+            let search = SearchPosition {
+                board: board.clone(),
+            };
+            let mut children = Vec::new();
+            search.tree_moves(&mut search.new_playout(), &mut children);
+            let distances = children
+                .iter()
+                .map(|(m, _)| centre_distance(tables, m.mv).max(2.0));
+            let (near, far) = distances.fold((f32::INFINITY, 0.0f32), |(near, far), d| {
+                (near.min(d), far.max(d))
+            });
+            assert!(far - near <= 0.3 + 1e-4, "move {}", board.num_moves());
+            let c = board.to_play().unwrap();
+            board.play(c, children[0].0.mv).unwrap();
+        }
     }
 
     /// The tree's pieces in the first rounds of Two-Player follow Pentobi's plan; the
