@@ -135,6 +135,9 @@ fn rewards_for(winner: Option<Color>) -> Rewards {
 /// the others, in proportion to the softmax of their scores).
 const LEARNT_WINS: f32 = 10.0;
 
+/// The smallest board the learnt judgement is used on.
+const LEARNT_MIN_SIZE: usize = 9;
+
 impl SearchGame for GoState {
     type Move = TreeMove;
     type Playout = Playout;
@@ -163,9 +166,12 @@ impl SearchGame for GoState {
             out.push((p, Prior { value, weight }));
             scores.push(features::score(&f));
         }
-        // The learnt judgement adds wins: most to the moves it likes best.
+        // The learnt judgement adds wins: most to the moves it likes best. It learnt
+        // from 9×9 games; on smaller boards, where every point is near the edge and
+        // near the last move, it misleads.
         let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        for ((_, prior), score) in out[first..].iter_mut().zip(&scores) {
+        let learnt = board.size() >= LEARNT_MIN_SIZE;
+        for ((_, prior), score) in out[first..].iter_mut().zip(&scores).filter(|_| learnt) {
             let wins = LEARNT_WINS * (score - best).exp();
             let weight = prior.weight + wins;
             prior.value = (prior.value * prior.weight + wins) / weight;
