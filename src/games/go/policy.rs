@@ -1,7 +1,7 @@
 //! Go knowledge for the search: the heavy playout policy (answer captures and ataris near
 //! the last move, never run out of a ladder, play local shapes, else the last answer that
-//! won a playout, avoid filling own eyes and big self-ataris) and the priors that steer
-//! the tree toward the same moves.
+//! won a playout, avoid filling own eyes and big self-ataris), and the moves the tree's
+//! prior (features.rs) singles out the same way.
 
 use super::board::{Board, Cell, Color, MAX_POINTS, NO_POINT, Point};
 use super::ladder::{LadderReader, liberties_upto};

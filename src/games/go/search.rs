@@ -169,13 +169,14 @@ impl SearchGame for GoState {
         // The learnt judgement adds wins: most to the moves it likes best. It learnt
         // from 9×9 games; on smaller boards, where every point is near the edge and
         // near the last move, it misleads.
-        let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let learnt = board.size() >= LEARNT_MIN_SIZE;
-        for ((_, prior), score) in out[first..].iter_mut().zip(&scores).filter(|_| learnt) {
-            let wins = LEARNT_WINS * (score - best).exp();
-            let weight = prior.weight + wins;
-            prior.value = (prior.value * prior.weight + wins) / weight;
-            prior.weight = weight;
+        if board.size() >= LEARNT_MIN_SIZE {
+            let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            for ((_, prior), score) in out[first..].iter_mut().zip(&scores) {
+                let wins = LEARNT_WINS * (score - best).exp();
+                let weight = prior.weight + wins;
+                prior.value = (prior.value * prior.weight + wins) / weight;
+                prior.weight = weight;
+            }
         }
         if at_root && self.root_no_pass && !out.is_empty() {
             return;
