@@ -116,7 +116,7 @@ impl<'a> Judge<'a> {
         let (board, color) = (self.board, self.color);
         let mut f = [false; COUNT];
         let captures = board.captures_any(p, color);
-        let self_atari = board.liberties_after(p, color) < 2 && !captures;
+        let self_atari = board.liberties_after_upto::<2>(p, color) < 2 && !captures;
         let bad_self_atari = board.is_bad_self_atari(p, color);
         f[CAPTURES] = captures;
         f[ANSWERS] = self.replies.contains(&p);

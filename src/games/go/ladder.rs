@@ -93,7 +93,7 @@ fn settled_without_reading(board: &Board, c: Point, lib: Point) -> Option<bool> 
     if !board.is_legal_simple(lib, own) {
         return Some(false);
     }
-    match liberties_after_upto3(board, lib, own) {
+    match board.liberties_after_upto::<3>(lib, own) {
         3 => Some(true),
         0 | 1 if !board.captures_any(lib, own) => Some(false),
         _ => None,
@@ -174,42 +174,6 @@ impl Reading<'_> {
         self.board.undo(self.undo);
         lives
     }
-}
-
-/// The liberties, counted up to 3, of the chain a stone of `color` on the empty point
-/// `p` would belong to, before any capture.
-fn liberties_after_upto3(board: &Board, p: Point, color: Color) -> usize {
-    let mut libs = [NO_POINT; 3];
-    let mut n = 0;
-    let mut add = |q: Point| {
-        if q != p && !libs[..n].contains(&q) {
-            libs[n] = q;
-            n += 1;
-        }
-        n == 3
-    };
-    let nbrs = board.neighbours(p);
-    for q in nbrs {
-        if board.cell(q) == Cell::Empty && add(q) {
-            return 3;
-        }
-    }
-    for (i, &q) in nbrs.iter().enumerate() {
-        let joined_before = nbrs[..i]
-            .iter()
-            .any(|&r| board.cell(r) == board.cell(q) && board.chain_id(r) == board.chain_id(q));
-        if board.cell(q).color() != Some(color) || joined_before {
-            continue;
-        }
-        for s in board.chain_stones(q) {
-            for r in board.neighbours(s) {
-                if board.cell(r) == Cell::Empty && add(r) {
-                    return 3;
-                }
-            }
-        }
-    }
-    n
 }
 
 /// White D5 in atari from Black C5, D4, D6 and E6 (Black's last move): extending to E5

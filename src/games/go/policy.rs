@@ -10,32 +10,27 @@ use super::playout::random_move;
 use crate::rng::Rng;
 
 impl Board {
-    /// Liberties the chain of a stone played by `color` on `p` would have, counted up to 2
-    /// (2 means "two or more"); captures are not taken into account.
-    pub fn liberties_after(&self, p: Point, color: Color) -> u32 {
-        let mut libs = [NO_POINT; 2];
+    /// Liberties the chain of a stone played by `color` on the empty point `p` would
+    /// have, counted up to `N` (`N` means "`N` or more"); captures are not taken into
+    /// account.
+    pub fn liberties_after_upto<const N: usize>(&self, p: Point, color: Color) -> usize {
+        let mut libs = [NO_POINT; N];
         let mut n = 0usize;
-        let add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
-            if *n < 2 && q != p && !libs[..*n].contains(&q) {
-                libs[*n] = q;
-                *n += 1;
+        let mut add = |q: Point| {
+            if q != p && !libs[..n].contains(&q) {
+                libs[n] = q;
+                n += 1;
             }
+            n == N
         };
         for q in self.neighbours(p) {
-            if self.cell(q) == Cell::Empty {
-                add(q, &mut libs, &mut n);
+            if self.cell(q) == Cell::Empty && add(q) {
+                return N;
             }
         }
-        if n >= 2 {
-            return 2;
-        }
-        let own = match color {
-            Color::Black => Cell::Black,
-            Color::White => Cell::White,
-        };
         let mut seen = [NO_POINT; 4];
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
-            if self.cell(q) != own {
+            if self.cell(q).color() != Some(color) {
                 continue;
             }
             let id = self.chain_id(q);
@@ -45,16 +40,13 @@ impl Board {
             seen[i] = id;
             for s in self.chain_stones(q) {
                 for r in self.neighbours(s) {
-                    if self.cell(r) == Cell::Empty {
-                        add(r, &mut libs, &mut n);
-                        if n >= 2 {
-                            return 2;
-                        }
+                    if self.cell(r) == Cell::Empty && add(r) {
+                        return N;
                     }
                 }
             }
         }
-        n as u32
+        n
     }
 
     /// Stones in the chain a stone on `p` would join, itself included.
@@ -81,7 +73,7 @@ impl Board {
     /// A move that leaves its own chain of two or more stones with one liberty, without
     /// capturing: almost always a blunder (single-stone throw-ins stay allowed).
     pub fn is_bad_self_atari(&self, p: Point, color: Color) -> bool {
-        self.liberties_after(p, color) < 2
+        self.liberties_after_upto::<2>(p, color) < 2
             && !self.captures_any(p, color)
             && self.merged_size(p, color) >= 2
     }
@@ -448,7 +440,7 @@ mod tests {
         let b = board_from(&[".....", ".....", "XXX..", "O.X..", ".XX.."]);
         assert!(b.is_bad_self_atari(b.point(1, 1), Color::White));
         let b = board_from(&[".....", ".....", "XXX..", "X.X..", "X...."]);
-        assert_eq!(b.liberties_after(b.point(1, 1), Color::White), 1);
+        assert_eq!(b.liberties_after_upto::<2>(b.point(1, 1), Color::White), 1);
         assert!(!b.is_bad_self_atari(b.point(1, 1), Color::White));
     }
 }
