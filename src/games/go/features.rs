@@ -117,7 +117,8 @@ impl<'a> Judge<'a> {
         let mut f = [false; COUNT];
         let captures = board.captures_any(p, color);
         let self_atari = board.liberties_after_upto::<2>(p, color) < 2 && !captures;
-        let bad_self_atari = board.is_bad_self_atari(p, color);
+        // `is_bad_self_atari`, from what is already known.
+        let bad_self_atari = self_atari && board.merged_size(p, color) >= 2;
         f[CAPTURES] = captures;
         f[ANSWERS] = self.replies.contains(&p);
         f[SHAPE] = self.shapes.contains(&p);

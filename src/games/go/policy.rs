@@ -50,7 +50,7 @@ impl Board {
     }
 
     /// Stones in the chain a stone on `p` would join, itself included.
-    fn merged_size(&self, p: Point, color: Color) -> usize {
+    pub(super) fn merged_size(&self, p: Point, color: Color) -> usize {
         let own = if color == Color::Black {
             Cell::Black
         } else {
