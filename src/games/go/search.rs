@@ -22,6 +22,7 @@ pub struct GoState {
     board: Board,
     to_move: Color,
     passes: u32,
+    /// The point of the last move; `NO_POINT` after a pass or before any move.
     last: Point,
     /// White's komi plus any handicap compensation, for area counting.
     komi: f32,
@@ -239,12 +240,9 @@ impl SearchGame for GoState {
         }
         ws.margin = area_difference(board) as f32 - self.komi;
         let winner = winner(ws.margin);
-        let last = if self.passes == 0 {
-            self.last
-        } else {
-            NO_POINT
-        };
-        ws.scratch.replies.learn(last, &played[start..], winner);
+        ws.scratch
+            .replies
+            .learn(self.last, &played[start..], winner);
         rewards_for(winner)
     }
 
