@@ -266,9 +266,10 @@ impl Board {
     /// Whether a move of `c` lies edge to edge with a piece of the partner colour (the
     /// other colour of its player in Two-Player).
     pub fn touches_partner(&self, c: Colour, mv: MoveId) -> bool {
-        let partner = (c ^ 2) as u8 + 1;
-        self.variant == Variant::ClassicTwo
-            && (self.tables.adj_points(mv).iter()).any(|&p| self.owner[p as usize] == partner)
+        self.variant.partner(c).is_some_and(|d| {
+            let partner = d as u8 + 1;
+            (self.tables.adj_points(mv).iter()).any(|&p| self.owner[p as usize] == partner)
+        })
     }
 
     pub fn is_start_point(&self, x: usize, y: usize) -> bool {

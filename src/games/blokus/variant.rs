@@ -89,10 +89,15 @@ impl Variant {
     /// side. Three-Player's shared colour counts as a rival to all.
     pub fn rivals(self, c: usize) -> u8 {
         let others = ((1u8 << self.num_colours()) - 1) & !(1 << c);
-        match self {
-            Variant::ClassicTwo => others & !(1 << (c ^ 2)),
-            _ => others,
+        match self.partner(c) {
+            Some(d) => others & !(1 << d),
+            None => others,
         }
+    }
+
+    /// The other colour of `c`'s player, in Two-Player (1 and 3, 2 and 4).
+    pub fn partner(self, c: usize) -> Option<usize> {
+        (self == Variant::ClassicTwo).then_some(c ^ 2)
     }
 
     /// Start point of a colour as (x, y), x from the left, y from the top row.
