@@ -40,6 +40,14 @@ struct CentreRule {
     near: f32,
 }
 
+/// Keeps only the moves `keep` accepts, if it accepts any: the opening's rules narrow
+/// the tree's choice but never leave a colour without a move.
+fn narrow(moves: &mut Vec<MoveId>, keep: impl Fn(MoveId) -> bool) {
+    if moves.iter().any(|&m| keep(m)) {
+        moves.retain(|&m| keep(m));
+    }
+}
+
 /// Not on the small board: its two start points face each other near the centre, and
 /// the second player does better blocking the first than racing it there (tabula's
 /// margin against Pentobi as White improved by about 4 points without the rule). In
@@ -106,16 +114,9 @@ impl SearchGame for SearchPosition {
         let min_size = min_size.min(largest);
         moves.retain(|&m| tables.info(m).len as usize >= min_size);
         let shunned = shunned_pieces(self.board.variant(), self.board.num_moves());
-        if moves
-            .iter()
-            .any(|&m| shunned >> tables.info(m).piece & 1 == 0)
-        {
-            moves.retain(|&m| shunned >> tables.info(m).piece & 1 == 0);
-        }
-        if links_colours(self.board.variant(), self.board.num_moves())
-            && moves.iter().any(|&m| self.board.touches_partner(c, m))
-        {
-            moves.retain(|&m| self.board.touches_partner(c, m));
+        narrow(&mut moves, |m| shunned >> tables.info(m).piece & 1 == 0);
+        if links_colours(self.board.variant(), self.board.num_moves()) {
+            narrow(&mut moves, |m| self.board.touches_partner(c, m));
         }
         let centre = centre_rule(self.board.variant());
         let distance = |m: MoveId| centre_distance(tables, m).max(centre.near);
