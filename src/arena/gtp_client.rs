@@ -122,6 +122,7 @@ impl Player for GtpClient {
         // Any well-formed answer, success or failure, shows that the engine speaks GTP:
         // Pentobi's GTP engine has neither `protocol_version` nor `boardsize`, and a
         // refusal must not keep it out of a match.
+        // The first exchange with a new process: it may still be starting.
         let wait = self.timeout.max(STARTUP);
         if let Err(e) = self.send("protocol_version", wait)? {
             log::info!("engine refused `protocol_version`: {e}");
