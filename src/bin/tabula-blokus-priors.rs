@@ -1,5 +1,5 @@
 //! Fits the weights by which the Blokus engine judges moves for its tree's priors
-//! (`SMALL_BOARD` and `TWO_PLAYER` in `src/games/blokus/knowledge.rs`) to where deep
+//! (`SMALL_BOARD` and `LARGE_BOARD` in `src/games/blokus/knowledge.rs`) to where deep
 //! searches spend their playouts.
 //!
 //! Sampling: `tabula-blokus-priors --out FILE --seed S --games N` plays N games of
