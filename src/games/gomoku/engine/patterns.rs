@@ -45,54 +45,136 @@ pub const fn slot(k: isize) -> u32 {
     }
 }
 
-/// Pattern tables for one colour (1 black, 2 white) and winning-length rule.
+/// What makes a winning line for one colour, as far as the line itself shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineRule {
+    /// Five or more in a row.
+    FiveOrMore,
+    /// Exactly five.
+    ExactlyFive,
+    /// Caro: five whose two ends are not both the opponent's stones (the board's edge
+    /// blocks nothing), or more than five unless `exact`.
+    Caro { exact: bool },
+}
+
+impl LineRule {
+    const ALL: [LineRule; 4] = [
+        LineRule::FiveOrMore,
+        LineRule::ExactlyFive,
+        LineRule::Caro { exact: false },
+        LineRule::Caro { exact: true },
+    ];
+
+    fn index(self) -> usize {
+        Self::ALL
+            .iter()
+            .position(|&r| r == self)
+            .expect("every rule is listed")
+    }
+
+    /// Whether the run of own stones through `at` wins.
+    fn wins(self, line: &Line, at: usize) -> bool {
+        let (lo, hi) = run(line, at);
+        let len = hi - lo + 1;
+        match self {
+            LineRule::FiveOrMore => len >= 5,
+            LineRule::ExactlyFive => len == 5,
+            LineRule::Caro { .. } if len == 5 => {
+                let opponent = |i: Option<usize>| i.and_then(|i| line.get(i)) == Some(&OPPONENT);
+                !(opponent(lo.checked_sub(1)) && opponent(Some(hi + 1)))
+            }
+            LineRule::Caro { exact } => len > 5 && !exact,
+        }
+    }
+}
+
+/// Pattern tables for one colour (1 black, 2 white) and line rule.
 pub struct Tables {
     /// Indexed by absolute key, for black and for white.
     pub by_color: [Vec<Pat>; 2],
 }
 
-/// Relative cell contents while classifying.
+/// Relative cell contents while classifying. Only Caro tells the opponent's stones
+/// from the board's edge; elsewhere both are [`OPPONENT`].
 const EMPTY: u8 = 0;
 const OWN: u8 = 1;
-const BLOCK: u8 = 2;
+const OPPONENT: u8 = 2;
+const EDGE: u8 = 3;
 
-/// 3^10 relative lines: the centre cell holds our stone.
-fn relative_table(exact: bool) -> Vec<Pat> {
-    let count = 3usize.pow(NEIGHBOURS as u32);
-    let mut table = vec![Pat::None; count];
-    let decode = |mut code: usize| {
-        let mut line = [EMPTY; 11];
-        for (i, cell) in line.iter_mut().enumerate() {
-            if i == 5 {
-                *cell = OWN;
-                continue;
+/// Eleven cells of a line; the centre (5) holds our stone.
+type Line = [u8; 11];
+
+/// The line's index in a relative table: two bits per neighbour, as in absolute keys.
+fn encode(line: &Line) -> usize {
+    (0..11)
+        .filter(|&i| i != 5)
+        .enumerate()
+        .map(|(s, i)| (line[i] as usize) << (2 * s))
+        .sum()
+}
+
+fn decode(code: usize) -> Line {
+    let mut line = [OWN; 11];
+    for (s, i) in (0..11).filter(|&i| i != 5).enumerate() {
+        line[i] = ((code >> (2 * s)) & 3) as u8;
+    }
+    line
+}
+
+/// Makes every cell beyond an edge an edge too: what lies past it is not on this line.
+fn close_past_edges(line: &mut Line) {
+    for outward in [[4, 3, 2, 1, 0], [6, 7, 8, 9, 10]] {
+        let mut edge = false;
+        for i in outward {
+            edge |= line[i] == EDGE;
+            if edge {
+                line[i] = EDGE;
             }
-            *cell = (code % 3) as u8;
-            code /= 3;
         }
-        line
+    }
+}
+
+/// Whether a line can occur under `rule`: outside Caro the edge counts as the
+/// opponent's stone and is never [`EDGE`]; in Caro its edges are closed.
+fn is_canonical(line: &Line, rule: LineRule) -> bool {
+    if !matches!(rule, LineRule::Caro { .. }) {
+        return !line.contains(&EDGE);
+    }
+    let mut closed = *line;
+    close_past_edges(&mut closed);
+    closed == *line
+}
+
+/// Every canonical relative line under `rule`, indexed by [`encode`].
+fn relative_table(rule: LineRule) -> Vec<Pat> {
+    let mut table = vec![Pat::None; KEYS];
+    let letters: &[u8] = match rule {
+        LineRule::Caro { .. } => &[EMPTY, OWN, OPPONENT, EDGE],
+        _ => &[EMPTY, OWN, OPPONENT],
     };
-    let encode = |line: &[u8; 11]| {
-        let mut code = 0;
-        for i in (0..11).rev() {
-            if i != 5 {
-                code = code * 3 + line[i] as usize;
-            }
-        }
-        code
-    };
+    let mut lines = vec![[OWN; 11]];
+    for i in (0..11).filter(|&i| i != 5) {
+        lines = (lines.into_iter())
+            .flat_map(|line| {
+                letters.iter().map(move |&c| {
+                    let mut line = line;
+                    line[i] = c;
+                    line
+                })
+            })
+            .collect();
+    }
+    lines.retain(|line| is_canonical(line, rule));
     // More own stones first, so that each line's "one more stone" lines are known.
-    let mut order: Vec<usize> = (0..count).collect();
-    order.sort_by_key(|&c| std::cmp::Reverse(decode(c).iter().filter(|&&v| v == OWN).count()));
-    for code in order {
-        let line = decode(code);
-        table[code] = classify(&line, exact, |l| table[encode(l)]);
+    lines.sort_by_key(|line| std::cmp::Reverse(line.iter().filter(|&&v| v == OWN).count()));
+    for line in lines {
+        table[encode(&line)] = classify(&line, rule, |l| table[encode(l)]);
     }
     table
 }
 
-/// Length of the run of own stones through cell `at`.
-fn run(line: &[u8; 11], at: usize) -> usize {
+/// The first and last cell of the run of own stones through cell `at`.
+fn run(line: &Line, at: usize) -> (usize, usize) {
     let mut lo = at;
     while lo > 0 && line[lo - 1] == OWN {
         lo -= 1;
@@ -101,41 +183,47 @@ fn run(line: &[u8; 11], at: usize) -> usize {
     while hi < 10 && line[hi + 1] == OWN {
         hi += 1;
     }
-    hi - lo + 1
+    (lo, hi)
 }
 
-fn wins(len: usize, exact: bool) -> bool {
-    if exact { len == 5 } else { len >= 5 }
+/// The empty cells where one more own stone wins with a run through the centre.
+fn five_points(line: &Line, rule: LineRule) -> Vec<usize> {
+    (0..11)
+        .filter(|&j| line[j] == EMPTY)
+        .filter(|&j| {
+            let mut l = *line;
+            l[j] = OWN;
+            let (lo, hi) = run(&l, j);
+            (lo..=hi).contains(&5) && rule.wins(&l, j)
+        })
+        .collect()
 }
 
-fn classify(line: &[u8; 11], exact: bool, known: impl Fn(&[u8; 11]) -> Pat) -> Pat {
-    let len = run(line, 5);
-    if wins(len, exact) {
+fn classify(line: &Line, rule: LineRule, known: impl Fn(&Line) -> Pat) -> Pat {
+    if rule.wins(line, 5) {
         return Pat::Five;
     }
-    if len > 5 {
+    let (lo, hi) = run(line, 5);
+    if hi - lo + 1 > 5 {
         return Pat::Overline;
     }
-    // Five points containing the centre.
-    let mut fives = [0usize; 2];
-    let mut n = 0;
-    for j in 1..10 {
-        if j == 5 || line[j] != EMPTY {
-            continue;
-        }
-        let mut l = *line;
-        l[j] = OWN;
-        if wins(run(&l, j), exact) && run(&l, 5) == run(&l, j) {
-            if n < 2 {
-                fives[n] = j;
+    let fives = five_points(line, rule);
+    // A four the opponent stops with one stone threatens one five; one it cannot stop
+    // is straight (two five points five apart) or two fours on one line. In Caro one
+    // stone can stop two five points, by closing the far ends of both.
+    let stoppable = |fives: &[usize]| {
+        (0..11).any(|e| {
+            let mut l = *line;
+            l[e] == EMPTY && {
+                l[e] = OPPONENT;
+                five_points(&l, rule).is_empty()
             }
-            n += 1;
-        }
-    }
-    match n {
-        0 => {}
-        1 => return Pat::B4,
-        _ if fives[1] - fives[0] == 5 => return Pat::F4,
+        }) || fives.len() < 2
+    };
+    match fives.as_slice() {
+        [] => {}
+        _ if stoppable(&fives) => return Pat::B4,
+        [first, second, ..] if second - first == 5 => return Pat::F4,
         _ => return Pat::D4,
     }
     // Otherwise: the best pattern one more stone (within four cells) makes.
@@ -146,8 +234,7 @@ fn classify(line: &[u8; 11], exact: bool, known: impl Fn(&[u8; 11]) -> Pat) -> P
         }
         let mut l = *line;
         l[j] = OWN;
-        let next = known(&l);
-        let here = match next {
+        let here = match known(&l) {
             Pat::F4 => Pat::F3,
             Pat::B4 | Pat::D4 => Pat::B3,
             Pat::F3 => Pat::F2,
@@ -160,38 +247,43 @@ fn classify(line: &[u8; 11], exact: bool, known: impl Fn(&[u8; 11]) -> Pat) -> P
     best
 }
 
-fn absolute_tables(exact: bool) -> [Vec<Pat>; 2] {
-    let relative = relative_table(exact);
+fn absolute_tables(rule: LineRule) -> [Vec<Pat>; 2] {
+    let relative = relative_table(rule);
+    let caro = matches!(rule, LineRule::Caro { .. });
     let mut out = [vec![Pat::None; KEYS], vec![Pat::None; KEYS]];
     for (color, table) in out.iter_mut().enumerate() {
-        let own = color as u32 + 1;
+        let own = color as u8 + 1;
         for (key, entry) in table.iter_mut().enumerate() {
-            let mut code = 0usize;
-            for s in (0..NEIGHBOURS as u32).rev() {
-                let cell = (key as u32 >> (2 * s)) & 3;
-                let rel = if cell == 0 {
-                    EMPTY
-                } else if cell == own {
-                    OWN
-                } else {
-                    BLOCK
+            let mut line = decode(key);
+            for (i, cell) in line.iter_mut().enumerate() {
+                if i == 5 {
+                    continue;
+                }
+                *cell = match *cell {
+                    EMPTY => EMPTY,
+                    c if c == own => OWN,
+                    EDGE if caro => EDGE,
+                    _ => OPPONENT,
                 };
-                code = code * 3 + rel as usize;
             }
-            *entry = relative[code];
+            // Past the edge the key holds cells of other lines.
+            if caro {
+                close_past_edges(&mut line);
+            }
+            *entry = relative[encode(&line)];
         }
     }
     out
 }
-
 /// Both colours' patterns per absolute key in one byte (Black's in the low four bits,
-/// White's in the high four), each colour winning with exactly five (`exact`) or five or
-/// more: a move updates both colours' patterns of a cell with one look-up.
-pub fn pair_table(black_exact: bool, white_exact: bool) -> &'static [u8] {
-    static PAIRS: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
-    PAIRS[usize::from(black_exact) * 2 + usize::from(white_exact)].get_or_init(|| {
-        let black = &tables(black_exact).by_color[0];
-        let white = &tables(white_exact).by_color[1];
+/// White's in the high four), each colour under its line rule: a move updates both
+/// colours' patterns of a cell with one look-up.
+pub fn pair_table(black: LineRule, white: LineRule) -> &'static [u8] {
+    const RULES: usize = LineRule::ALL.len();
+    static PAIRS: [OnceLock<Vec<u8>>; RULES * RULES] = [const { OnceLock::new() }; RULES * RULES];
+    PAIRS[black.index() * RULES + white.index()].get_or_init(|| {
+        let black = &tables(black).by_color[0];
+        let white = &tables(white).by_color[1];
         black
             .iter()
             .zip(white)
@@ -200,13 +292,12 @@ pub fn pair_table(black_exact: bool, white_exact: bool) -> &'static [u8] {
     })
 }
 
-/// Tables for "exactly five wins" (`exact`) or "five or more".
-pub fn tables(exact: bool) -> &'static Tables {
-    static EXACT: OnceLock<Tables> = OnceLock::new();
-    static FREE: OnceLock<Tables> = OnceLock::new();
-    let cell = if exact { &EXACT } else { &FREE };
-    cell.get_or_init(|| Tables {
-        by_color: absolute_tables(exact),
+/// Both colours' tables under `rule`.
+pub fn tables(rule: LineRule) -> &'static Tables {
+    static TABLES: [OnceLock<Tables>; LineRule::ALL.len()] =
+        [const { OnceLock::new() }; LineRule::ALL.len()];
+    TABLES[rule.index()].get_or_init(|| Tables {
+        by_color: absolute_tables(rule),
     })
 }
 
@@ -236,7 +327,7 @@ mod tests {
 
     #[test]
     fn classifies_the_usual_shapes() {
-        let t = &tables(false).by_color[0];
+        let t = &tables(LineRule::FiveOrMore).by_color[0];
         assert_eq!(t[key(".xxxx*.....")], Pat::Five);
         assert_eq!(t[key("..xxx*.....")], Pat::F4);
         assert_eq!(t[key("..oxx*x....")], Pat::B4);
@@ -247,9 +338,29 @@ mod tests {
         assert_eq!(t[key("..x.x*x.x..")], Pat::D4);
         assert_eq!(t[key(".....*.....")], Pat::F1);
         assert_eq!(t[key("....o*....o")], Pat::None);
-        let exact = &tables(true).by_color[0];
+        let exact = &tables(LineRule::ExactlyFive).by_color[0];
         assert_eq!(exact[key(".xxxxx*....")], Pat::Overline);
         assert_eq!(exact[key("x.xxx*.....")], Pat::B4);
         assert_eq!(t[key("x.xxx*.....")], Pat::F4);
+    }
+
+    #[test]
+    fn caro_lines_are_closed_by_stones_not_by_the_edge() {
+        let free = &tables(LineRule::FiveOrMore).by_color[0];
+        let caro = &tables(LineRule::Caro { exact: false }).by_color[0];
+        // A five between two opponent stones does not win; at the edge it does.
+        assert_eq!(free[key("oxxxx*o....")], Pat::Five);
+        assert_ne!(caro[key("oxxxx*o....")], Pat::Five);
+        assert_eq!(caro[key("|xxxx*o....")], Pat::Five);
+        // A four whose five would be closed at both ends is none.
+        assert_eq!(free[key("..oxx*x.o..")], Pat::B4);
+        assert_eq!(caro[key("..oxx*x.o..")], Pat::None);
+        // One stone at either five point closes the other: a four, not a straight one.
+        assert_eq!(free[key("o.xxx*.o...")], Pat::F4);
+        assert_eq!(caro[key("o.xxx*.o...")], Pat::B4);
+        assert_eq!(caro[key("|.xxx*.|...")], Pat::F4);
+        assert_eq!(caro[key("..xxx*.....")], Pat::F4);
+        // What lies beyond the edge is another line's.
+        assert_eq!(caro[key("o|xxx*x.o..")], caro[key("||xxx*x.o..")]);
     }
 }

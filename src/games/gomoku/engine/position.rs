@@ -2,7 +2,7 @@
 //! line neighbours, kept up to date incrementally, so that the pattern a move would make
 //! is one table look-up. Also keeps a pattern-based evaluation up to date.
 
-use super::patterns::{Pat, pair_table, slot};
+use super::patterns::{LineRule, Pat, pair_table, slot};
 use crate::games::gomoku::board::{Board, CELLS, Color, DIRS, EMPTY, Point, STRIDE, WALL};
 use crate::games::gomoku::forbidden::{self, FoulSet};
 use crate::games::gomoku::game::{Gomoku, zobrist, zobrist_side};
@@ -252,11 +252,14 @@ pub struct Position {
 impl Position {
     pub fn new(game: &Gomoku) -> Position {
         let rules = game.rules();
-        let exact = |c: Color| match rules.variant {
-            Variant::Freestyle => false,
-            Variant::Standard => true,
-            Variant::Renju => c == Color::Black,
-            Variant::Caro => rules.caro_exact_five,
+        let line_rule = |c: Color| match rules.variant {
+            Variant::Freestyle => LineRule::FiveOrMore,
+            Variant::Standard => LineRule::ExactlyFive,
+            Variant::Renju if c == Color::Black => LineRule::ExactlyFive,
+            Variant::Renju => LineRule::FiveOrMore,
+            Variant::Caro => LineRule::Caro {
+                exact: rules.caro_exact_five,
+            },
         };
         let fouls = game.foul_set();
         let combos = combos();
@@ -273,7 +276,7 @@ impl Position {
             pats: Box::new([[0; 2]; CELLS]),
             near: Box::new([0; CELLS]),
             candidate_rows: [0; CELLS / STRIDE],
-            pair_table: pair_table(exact(Color::Black), exact(Color::White)),
+            pair_table: pair_table(line_rule(Color::Black), line_rule(Color::White)),
             cell_values: [black_values, &combos.value],
             cell_evals: [black_evals, &combos.eval],
             eval: [[0; 2]; 2],
@@ -443,6 +446,57 @@ impl Position {
         })
     }
 
+    /// The cells where `color`'s opponent stops every one of `color`'s five points
+    /// `fives` with one stone: the five point itself when there is one; in Caro also
+    /// the open end of a five whose other end the opponent already holds, since a five
+    /// blocked at both ends does not win there. Empty when no stone stops them all.
+    pub fn stops(&self, fives: &[usize], color: Color) -> Vec<usize> {
+        let mut common: Option<Vec<usize>> = None;
+        for &five in fives {
+            let own = self.stops_of(five, color);
+            common = Some(match common {
+                None => own,
+                Some(mut both) => {
+                    both.retain(|i| own.contains(i));
+                    both
+                }
+            });
+        }
+        common.unwrap_or_default()
+    }
+
+    fn stops_of(&self, five: usize, color: Color) -> Vec<usize> {
+        let mut stops = vec![five];
+        if self.rules.variant != Variant::Caro {
+            return stops;
+        }
+        let other = color.opponent().cell();
+        let mut lines = 0;
+        let mut open_end = None;
+        for (d, &dir) in DIRS.iter().enumerate() {
+            if self.pat(five, d, color) != Pat::Five {
+                continue;
+            }
+            lines += 1;
+            let (back, fwd) = self.board.run(five, dir, color.cell());
+            let beyond =
+                |steps: usize, sign: isize| (five as isize + sign * steps as isize * dir) as usize;
+            let ends = [beyond(back + 1, -1), beyond(fwd + 1, 1)];
+            open_end = match ends.map(|i| self.board.get(i)) {
+                _ if back + fwd + 1 != 5 => None,
+                [a, EMPTY] if a == other => Some(ends[1]),
+                [EMPTY, b] if b == other => Some(ends[0]),
+                _ => None,
+            };
+        }
+        if lines == 1
+            && let Some(end) = open_end
+        {
+            stops.push(end);
+        }
+        stops
+    }
+
     pub fn play(&mut self, index: usize) {
         let color = self.to_move;
         self.update(index, color.cell());
@@ -593,11 +647,162 @@ mod tests {
         empties.into_iter().map(|i| (i, pos.pats[i])).collect()
     }
 
+    /// Random games on a small board, so that the edges take part: calls `visit` with
+    /// every position before the game ends.
+    fn small_board_games(rules: Rules, games: u64, mut visit: impl FnMut(&Gomoku, &Position)) {
+        for seed in 0..games {
+            let mut rng = Rng::new(seed);
+            let mut game = Gomoku::new(rules, 9, 9).unwrap();
+            while game.outcome().is_none() {
+                visit(&game, &Position::new(&game));
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len() as u32) as usize])
+                    .unwrap();
+            }
+        }
+    }
+
+    /// Whether `color` playing the empty cell `index` wins, by the rules themselves.
+    fn rules_win(game: &Gomoku, index: usize, color: Color) -> bool {
+        let mut board = game.board().clone();
+        board.set(index, color.cell());
+        game.rules().wins_at(&board, index, color)
+    }
+
+    /// Whether a stone of `color` on some empty cell of `board` wins, by the rules.
+    fn wins_somewhere(rules: Rules, board: &Board, color: Color) -> bool {
+        board.indices().any(|w| {
+            board.get(w) == EMPTY && {
+                let mut b = board.clone();
+                b.set(w, color.cell());
+                rules.wins_at(&b, w, color)
+            }
+        })
+    }
+
+    fn empties(pos: &Position) -> Vec<usize> {
+        let mut empties = Vec::new();
+        pos.empties(&mut empties);
+        empties
+    }
+
+    const LINE_RULES: [Rules; 5] = [
+        Rules::freestyle(),
+        Rules::standard(),
+        Rules::renju(),
+        Rules::caro(false),
+        Rules::caro(true),
+    ];
+
+    /// A cell's line pattern is a five exactly where the rules say a stone there wins:
+    /// in Caro a five closed by the opponent at both ends is none, one at the edge is.
+    #[test]
+    fn fives_of_the_patterns_are_the_rules_fives() {
+        for rules in LINE_RULES {
+            let mut fives = 0;
+            small_board_games(rules, 40, |game, pos| {
+                for i in empties(pos) {
+                    for color in [Color::Black, Color::White] {
+                        let by_pattern = (0..4).any(|d| pos.pat(i, d, color) == Pat::Five);
+                        assert_eq!(
+                            by_pattern,
+                            rules_win(game, i, color),
+                            "{rules:?} {i}\n{}",
+                            game.render()
+                        );
+                        fives += usize::from(by_pattern);
+                    }
+                }
+            });
+            assert!(fives > 100, "{rules:?}: only {fives} fives seen");
+        }
+    }
+
+    /// A straight four (or two fours on one line) wins whatever single stone the
+    /// opponent puts anywhere: in Caro that rules out fours whose five points one
+    /// stone closes at both ends.
+    #[test]
+    fn straight_fours_survive_every_reply() {
+        for rules in LINE_RULES {
+            let mut checked = 0;
+            small_board_games(rules, 40, |game, pos| {
+                let cells = empties(pos);
+                for &i in &cells {
+                    for color in [Color::Black, Color::White] {
+                        if !(0..4).any(|d| matches!(pos.pat(i, d, color), Pat::F4 | Pat::D4))
+                            || rules_win(game, i, color)
+                        {
+                            continue;
+                        }
+                        let mut four = game.clone();
+                        four.set_to_move(color);
+                        if four.place(Point::from_index(i), color).is_err() {
+                            continue;
+                        }
+                        for &reply in cells.iter().filter(|&&e| e != i) {
+                            let mut board = four.board().clone();
+                            board.set(reply, color.opponent().cell());
+                            assert!(
+                                wins_somewhere(rules, &board, color),
+                                "{rules:?}: four at {i}, reply {reply}\n{}",
+                                four.render()
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            });
+            assert!(
+                checked > 20,
+                "{rules:?}: only {checked} straight fours seen"
+            );
+        }
+    }
+
+    /// The stops of a side's fives are exactly the cells where one stone of the other
+    /// side leaves it no winning cell.
+    #[test]
+    fn stops_are_the_cells_that_leave_no_five() {
+        for rules in LINE_RULES {
+            let mut far_ends = 0;
+            small_board_games(rules, 60, |game, pos| {
+                let cells = empties(pos);
+                for color in [Color::Black, Color::White] {
+                    let fives: Vec<usize> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&i| rules_win(game, i, color))
+                        .collect();
+                    if fives.is_empty() {
+                        continue;
+                    }
+                    let mut stops = pos.stops(&fives, color);
+                    stops.sort_unstable();
+                    let truth: Vec<usize> = (cells.iter().copied())
+                        .filter(|&e| {
+                            let mut board = game.board().clone();
+                            board.set(e, color.opponent().cell());
+                            !wins_somewhere(rules, &board, color)
+                        })
+                        .collect();
+                    assert_eq!(stops, truth, "{rules:?} {color:?}\n{}", game.render());
+                    far_ends += stops.iter().filter(|i| !fives.contains(i)).count();
+                }
+            });
+            if rules.variant == Variant::Caro {
+                assert!(far_ends > 5, "{rules:?}: only {far_ends} far ends seen");
+            }
+        }
+    }
+
     /// The evaluation and patterns kept up to date move by move, and move by move taken
     /// back, equal the ones computed from scratch.
     #[test]
     fn incremental_values_match_a_fresh_count() {
-        for rules in [Rules::freestyle(), Rules::renju()] {
+        for rules in [Rules::freestyle(), Rules::renju(), Rules::caro(false)] {
             let mut rng = Rng::new(5);
             let mut game = Gomoku::new(rules, 15, 15).unwrap();
             let mut pos = Position::new(&game);

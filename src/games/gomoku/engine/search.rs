@@ -82,6 +82,9 @@ pub struct Engine {
 pub(super) struct Scan {
     pub my_fives: Vec<usize>,
     pub their_fives: Vec<usize>,
+    /// The cells that stop every one of their fives with one stone (see
+    /// [`Position::stops`]): empty when they have none, or when nothing stops them all.
+    pub their_stops: Vec<usize>,
     pub my_fours: Vec<usize>,
     pub my_open_fours: Vec<usize>,
     pub their_open_fours: Vec<usize>,
@@ -264,21 +267,21 @@ impl Engine {
         find: &impl Fn(&mut Engine, &mut Position) -> Option<usize>,
     ) -> bool {
         let scan = self.scan(pos);
-        match scan.their_fives.as_slice() {
-            [block] if scan.my_fives.is_empty() => {
-                let block = *block;
-                if pos.is_forbidden(block, pos.to_move()) {
-                    return true;
-                }
-                pos.play(block);
-                pos.pass();
-                let refuted = find(self, pos).is_none();
-                pos.pass();
-                pos.undo();
-                refuted
-            }
-            _ => find(self, pos).is_none(),
+        if scan.their_stops.is_empty() || !scan.my_fives.is_empty() {
+            return find(self, pos).is_none();
         }
+        // Refuted unless some stop of the four leaves them without the win.
+        scan.their_stops.iter().all(|&block| {
+            if pos.is_forbidden(block, pos.to_move()) {
+                return true;
+            }
+            pos.play(block);
+            pos.pass();
+            let refuted = find(self, pos).is_none();
+            pos.pass();
+            pos.undo();
+            refuted
+        })
     }
 
     /// Runs `f` with a `share` of what is left of the budget (time and nodes), then
@@ -539,6 +542,7 @@ impl Engine {
         let mut scan = Scan {
             my_fives: Vec::new(),
             their_fives: Vec::new(),
+            their_stops: Vec::new(),
             my_fours: Vec::new(),
             my_open_fours: Vec::new(),
             their_open_fours: Vec::new(),
@@ -564,6 +568,9 @@ impl Engine {
             }
         }
         self.scanned = cands;
+        if !scan.their_fives.is_empty() {
+            scan.their_stops = pos.stops(&scan.their_fives, them);
+        }
         scan
     }
 
@@ -588,8 +595,14 @@ impl Engine {
             };
         }
         if !scan.their_fives.is_empty() {
+            // Lost when nothing stops them all; the five points are still moves to return.
+            let answers = if scan.their_stops.is_empty() {
+                &scan.their_fives
+            } else {
+                &scan.their_stops
+            };
             moves.extend(
-                scan.their_fives
+                answers
                     .iter()
                     .copied()
                     .filter(|&i| !pos.is_forbidden(i, me)),

@@ -70,20 +70,19 @@ impl Engine {
         };
         let defender = pos.to_move();
         let attacker = defender.opponent();
-        match scan.their_fives.as_slice() {
-            [] => false,
-            [block] => {
-                let block = *block;
-                if pos.is_forbidden(block, defender) {
-                    return true;
-                }
-                pos.play(block);
-                let win = self.vcf_attack(pos, depth - 1, attacker);
-                pos.undo();
-                win
-            }
-            _ => true,
+        if scan.their_fives.is_empty() {
+            return false;
         }
+        // It wins when every stop of the four (none: it cannot be stopped) loses.
+        scan.their_stops.iter().all(|&block| {
+            if pos.is_forbidden(block, defender) {
+                return true;
+            }
+            pos.play(block);
+            let win = self.vcf_attack(pos, depth - 1, attacker);
+            pos.undo();
+            win
+        })
     }
 
     /// The attacker to move, the defender having just blocked: a four that wins?
@@ -160,15 +159,12 @@ impl Engine {
         me: Color,
         scan: &Scan,
     ) -> Option<usize> {
-        if let Some(&block) = scan.their_fives.first() {
-            // A counter-four must be blocked; the attack goes on only if our threat stands.
-            if scan.their_fives.len() > 1 || pos.is_forbidden(block, me) {
-                return None;
-            }
-            pos.play(block);
-            let win = self.vct_defend(pos, depth - 1);
-            pos.undo();
-            return win.then_some(block);
+        if !scan.their_fives.is_empty() {
+            // A counter-four must be stopped; the attack goes on only if our threat stands.
+            let stops = scan.their_stops.clone();
+            return self.first_win(pos, me, stops, |engine, pos| {
+                engine.vct_defend(pos, depth - 1)
+            });
         }
         // An open three of theirs outruns any three of ours: then only fours.
         let their_three = !scan.their_open_fours.is_empty();
@@ -213,8 +209,8 @@ impl Engine {
                 set.dedup();
                 set
             }
-            [block] => vec![*block],
-            _ => return true,
+            _ if scan.their_stops.is_empty() => return true,
+            _ => scan.their_stops.clone(),
         };
         defences.retain(|&i| !pos.is_forbidden(i, me));
         for mv in defences {
