@@ -53,13 +53,22 @@ fn the_tool_fits_recorded_games_and_reports_what_it_read() {
     std::fs::write(dir.join("x-broken.sgf"), "(;GM[4]SZ[15];B[hh];W[hh])").unwrap();
     std::fs::write(dir.join("results.tsv"), "not a record").unwrap();
 
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula-gomoku-fit"))
-        .args(["--records", dir.to_str().unwrap(), "--gomocup-rule", "0"])
-        .output()
-        .unwrap();
+    let fit_tool = |extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula-gomoku-fit"))
+            .args(["--records", dir.to_str().unwrap(), "--gomocup-rule", "0"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let out = fit_tool(&[]);
+    let penalised = fit_tool(&["--l2", "100"]);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("pub const RENJU_WEIGHTS"),
+        "freestyle plays with the Renju weights: {out}"
+    );
     assert!(
         out.contains("games: 60 with a winner (1 drawn or without a result, 1 unreadable)"),
         "{out}"
@@ -74,11 +83,7 @@ fn the_tool_fits_recorded_games_and_reports_what_it_read() {
     let losses = Regex::new(r"held-out log-loss (\d+\.\d+)").unwrap();
     assert_eq!(losses.captures_iter(&out).count(), 2, "{out}");
 
-    let rows = Regex::new(r"\[(-?\d+(?:, -?\d+)*)\]").unwrap();
-    let rows: Vec<Vec<i32>> = rows
-        .captures_iter(&out)
-        .map(|c| c[1].split(", ").map(|v| v.parse().unwrap()).collect())
-        .collect();
+    let rows = weight_rows(&out);
     assert_eq!(rows.len(), 4, "{out}");
     let (mover_lines, waiter_lines) = (&rows[0], &rows[1]);
     assert_eq!(mover_lines.len(), 11);
@@ -96,6 +101,23 @@ fn the_tool_fits_recorded_games_and_reports_what_it_read() {
         "the mover's open four is four logits, or the four-three's weight if more"
     );
     assert_eq!(waiter_threats[5], waiter_threats[4]);
+
+    // A heavy penalty shrinks every fitted weight (the open four's floor is set, not fitted).
+    let size = |rows: &[Vec<i32>]| -> i32 {
+        let lines: i32 = rows[0].iter().map(|w| w.abs()).sum();
+        let threats: i32 = rows[2][..5].iter().chain(&rows[3]).map(|w| w.abs()).sum();
+        lines + threats
+    };
+    let shrunk = weight_rows(&penalised);
+    assert!(size(&shrunk) * 2 < size(&rows), "{penalised}\n{out}");
+}
+
+/// The rows of numbers of the printed weights.
+fn weight_rows(out: &str) -> Vec<Vec<i32>> {
+    let rows = Regex::new(r"\[(-?\d+(?:, -?\d+)*)\]").unwrap();
+    rows.captures_iter(out)
+        .map(|c| c[1].split(", ").map(|v| v.parse().unwrap()).collect())
+        .collect()
 }
 
 #[test]
@@ -104,6 +126,7 @@ fn the_tool_needs_a_rule_and_records() {
         &["--records", "."][..],
         &["--gomocup-rule", "4"][..],
         &["--skip"][..],
+        &["--records", ".", "--gomocup-rule", "4", "--l2", "much"][..],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_tabula-gomoku-fit"))
             .args(args)

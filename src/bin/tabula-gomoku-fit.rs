@@ -1,4 +1,4 @@
-//! Fits the Gomoku engine's evaluation weights (`EVAL_WEIGHTS` in
+//! Fits the Gomoku engine's evaluation weights (the rule's `..._WEIGHTS` in
 //! `src/games/gomoku/engine/position.rs`) to the outcomes of recorded games.
 //!
 //! `tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip 3]` reads every
@@ -11,22 +11,26 @@
 //! search only compares values), then prints the fitted weights as Rust.
 
 use tabula::flags;
-use tabula::games::gomoku::engine::{EVAL_WEIGHTS, fit};
+use tabula::games::gomoku::engine::{WeightSet, fit};
 use tabula::games::gomoku::{Rules, sgf};
 
-const USAGE: &str = "usage: tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip N]
-  Fits the evaluation weights to the outcomes of the games recorded (*.sgf) in the folders.";
+const USAGE: &str =
+    "usage: tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip N] [--l2 X]
+  Fits the evaluation weights to the outcomes of the games recorded (*.sgf) in the folders;
+  --l2 is the penalty on the weights of the standardised counts (default 0.001).";
 
 fn main() {
     let mut records: Option<String> = None;
     let mut rule: Option<u32> = None;
     let mut skip = 3;
+    let mut l2 = 1e-3;
     let mut args = flags::Args::new(USAGE);
     while let Some(flag) = args.next_flag() {
         match flag.as_str() {
             "--records" => records = Some(args.value(&flag)),
             "--gomocup-rule" => rule = Some(args.number(&flag)),
             "--skip" => skip = args.number(&flag),
+            "--l2" => l2 = args.number(&flag),
             other => flags::unknown(other),
         }
     }
@@ -70,9 +74,10 @@ fn main() {
         eprintln!("error: too few games to fit and to judge the fit");
         std::process::exit(1);
     }
-    let fitted = fit::fit(&train, 1e-3);
+    let fitted = fit::fit(&train, l2);
+    let set = WeightSet::of(rules);
     for (name, weights) in [
-        ("current weights", &EVAL_WEIGHTS),
+        ("current weights", set.weights()),
         ("fitted weights", &fitted),
     ] {
         let (loss, right) = fit::judge(&train, &test, weights);
@@ -81,5 +86,5 @@ fn main() {
             100.0 * right
         );
     }
-    println!("{}", fit::format_weights("FITTED_WEIGHTS", &fitted));
+    println!("{}", fit::format_weights(set.constant(), &fitted));
 }

@@ -8,7 +8,7 @@ mod search;
 mod threats;
 mod tt;
 
-pub use position::{EVAL_WEIGHTS, EvalWeights};
+pub use position::{EvalWeights, WeightSet};
 pub use search::{Engine, SearchResult, WIN};
 
 /// Search nodes of a move when there is no clock and no fixed budget (GTP without

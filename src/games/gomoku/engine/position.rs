@@ -57,10 +57,10 @@ impl EvalTerms {
     }
 }
 
-/// The weights in use, fitted to 640 Renju games, for every rule: weights fitted to
-/// freestyle games called their winners better but played no better
-/// (protocol/gomocup.md).
-pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
+/// The weights of Renju and freestyle, fitted to 640 Renju games of Rapfi against
+/// itself: weights fitted to freestyle games called their winners better but played
+/// no better (protocol/gomocup.md).
+pub const RENJU_WEIGHTS: EvalWeights = EvalWeights {
     pattern: [
         [0, -6, 0, 7, 24, 20, 46, 0, 0, 0, 0],
         [0, 6, 0, -7, -24, -20, -46, 0, 0, 0, 0],
@@ -70,6 +70,68 @@ pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
         [0, 10, 47, -21, -513, -513, -513],
     ],
 };
+
+/// The weights of the rules where exactly five wins (Standard, Omok), fitted to 640
+/// Standard games of Rapfi against itself: they call the winners of held-out games
+/// better than the Renju weights (log-loss 0.476 against 0.524) and play level with
+/// them (198-206 in 404 self-play games; protocol/gomocup.md).
+pub const STANDARD_WEIGHTS: EvalWeights = EvalWeights {
+    pattern: [
+        [0, -6, 7, 9, 52, 53, 129, 0, 0, 0, 0],
+        [0, 6, -7, -9, -52, -53, -129, 0, 0, 0, 0],
+    ],
+    threat: [
+        [0, 74, 175, 90, 1486, 1600, 0],
+        [0, -15, 36, -62, -869, -869, -869],
+    ],
+};
+
+/// The weights of Caro: the Renju ones. Rapfi has no Caro to learn from; weights
+/// fitted to 640 Caro games of tabula against itself called their winners a little
+/// better (held-out log-loss 0.573 against 0.586) but lost 37-1-66 to these in
+/// self-play, and the Standard weights were level with them (protocol/gomocup.md).
+pub const CARO_WEIGHTS: EvalWeights = RENJU_WEIGHTS;
+
+/// The evaluation weights a rule set plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightSet {
+    Renju,
+    Standard,
+    Caro,
+}
+
+impl WeightSet {
+    const ALL: [WeightSet; 3] = [WeightSet::Renju, WeightSet::Standard, WeightSet::Caro];
+
+    pub fn of(rules: Rules) -> WeightSet {
+        match rules.variant {
+            Variant::Freestyle | Variant::Renju => WeightSet::Renju,
+            Variant::Standard => WeightSet::Standard,
+            Variant::Caro => WeightSet::Caro,
+        }
+    }
+
+    pub fn weights(self) -> &'static EvalWeights {
+        match self {
+            WeightSet::Renju => &RENJU_WEIGHTS,
+            WeightSet::Standard => &STANDARD_WEIGHTS,
+            WeightSet::Caro => &CARO_WEIGHTS,
+        }
+    }
+
+    /// The name of its constant, for the fitting tool's output.
+    pub fn constant(self) -> &'static str {
+        match self {
+            WeightSet::Renju => "RENJU_WEIGHTS",
+            WeightSet::Standard => "STANDARD_WEIGHTS",
+            WeightSet::Caro => "CARO_WEIGHTS",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
 
 const PATS: [Pat; 16] = [
     Pat::None,
@@ -124,9 +186,11 @@ fn unpack(packed: usize) -> [Pat; 4] {
     std::array::from_fn(|d| PATS[(packed >> (4 * d)) & 15])
 }
 
-fn combos() -> &'static Combos {
-    static COMBOS: OnceLock<Combos> = OnceLock::new();
-    COMBOS.get_or_init(|| {
+fn combos(set: WeightSet) -> &'static Combos {
+    static COMBOS: [OnceLock<Combos>; WeightSet::ALL.len()] =
+        [const { OnceLock::new() }; WeightSet::ALL.len()];
+    COMBOS[set.index()].get_or_init(|| {
+        let weights = set.weights();
         let n = 1 << 16;
         let mut threat = Vec::with_capacity(n);
         let mut value = Vec::with_capacity(n);
@@ -139,7 +203,7 @@ fn combos() -> &'static Combos {
             threat.push(combined);
             let sum = pats.iter().map(|&p| PAT_VALUE[p as usize]).sum();
             value.push(sum);
-            let terms = cell_eval(pats, combined);
+            let terms = cell_eval(weights, pats, combined);
             eval.push(terms);
             for (set, values, evals) in &mut under_fouls {
                 let foul = looks_like_a_foul(pats, *set);
@@ -158,12 +222,12 @@ fn combos() -> &'static Combos {
 
 /// The evaluation terms of an empty cell with these line patterns, for each role of
 /// its colour: a weight per line pattern and one for the threat they combine into.
-fn cell_eval(pats: [Pat; 4], threat: Threat) -> CellEval {
+fn cell_eval(weights: &EvalWeights, pats: [Pat; 4], threat: Threat) -> CellEval {
     std::array::from_fn(|role| {
         let lines: i32 = (pats.iter())
-            .map(|&p| EVAL_WEIGHTS.pattern[role][p as usize])
+            .map(|&p| weights.pattern[role][p as usize])
             .sum();
-        (lines + EVAL_WEIGHTS.threat[role][threat as usize]) as i16
+        (lines + weights.threat[role][threat as usize]) as i16
     })
 }
 
@@ -237,6 +301,8 @@ pub struct Position {
     candidate_rows: [u64; CELLS / STRIDE],
     /// Both colours' patterns per line key (see [`pair_table`]).
     pair_table: &'static [u8],
+    /// The threat of a cell from its packed patterns.
+    threats: &'static [Threat],
     /// Per colour: the ordering value of a cell from its packed patterns.
     cell_values: [&'static [i32]; 2],
     /// Per colour: the evaluation terms of a cell from its packed patterns.
@@ -262,7 +328,7 @@ impl Position {
             },
         };
         let fouls = game.foul_set();
-        let combos = combos();
+        let combos = combos(WeightSet::of(rules));
         let (black_values, black_evals) = fouls
             .map_or((&combos.value[..], &combos.eval[..]), |set| {
                 combos.under(set)
@@ -277,6 +343,7 @@ impl Position {
             near: Box::new([0; CELLS]),
             candidate_rows: [0; CELLS / STRIDE],
             pair_table: pair_table(line_rule(Color::Black), line_rule(Color::White)),
+            threats: &combos.threat,
             cell_values: [black_values, &combos.value],
             cell_evals: [black_evals, &combos.eval],
             eval: [[0; 2]; 2],
@@ -388,7 +455,7 @@ impl Position {
     /// The combined threat `color` makes by playing the empty cell `index` (fouls not judged).
     #[inline]
     pub fn threat(&self, index: usize, color: Color) -> Threat {
-        combos().threat[self.pats[index][color.index()] as usize]
+        self.threats[self.pats[index][color.index()] as usize]
     }
 
     /// A move score for ordering: what the move makes for us plus what it takes from them.
@@ -830,7 +897,12 @@ mod tests {
     /// the evaluation, Black's foul-looking cells left out alike.
     #[test]
     fn the_weighed_terms_are_the_evaluation() {
-        for rules in [Rules::freestyle(), Rules::renju(), Rules::omok()] {
+        for rules in [
+            Rules::freestyle(),
+            Rules::renju(),
+            Rules::omok(),
+            Rules::caro(false),
+        ] {
             let mut rng = Rng::new(11);
             let mut game = Gomoku::new(rules, 15, 15).unwrap();
             let mut checked = 0;
@@ -841,7 +913,10 @@ mod tests {
                 }
                 let pos = Position::new(&game);
                 let terms = pos.eval_terms();
-                assert_eq!(terms.weigh(&EVAL_WEIGHTS), i64::from(pos.evaluate()));
+                assert_eq!(
+                    terms.weigh(WeightSet::of(rules).weights()),
+                    i64::from(pos.evaluate())
+                );
                 let empty = (15 * 15 - game.history().len()) as u32;
                 assert!(terms.threat[MOVER].iter().sum::<u32>() <= empty);
                 checked += 1;
