@@ -100,6 +100,13 @@ pub struct MctsParams {
     /// Whether a playout budget counts the visits the root kept from the previous
     /// search, so that a position already studied costs only what it lacks.
     pub budget_counts_reused: bool,
+    /// Whether a prior's value is a share of the mean reward the playouts have given
+    /// the player to move so far (this search's, and a reused tree's search's),
+    /// rather than a reward of its own (as Pentobi starts its nodes): a move judged best then starts level with how the
+    /// search is going and worse ones below it, in a lost position as in a won one.
+    /// Fixed values sit above every real mean of a lost position, so that each move
+    /// looks better than the last one tried and the visits spread thin there.
+    pub relative_priors: bool,
 }
 
 impl Default for MctsParams {
@@ -113,6 +120,7 @@ impl Default for MctsParams {
             reuse_tree: true,
             decided_lead: None,
             budget_counts_reused: false,
+            relative_priors: false,
         }
     }
 }
@@ -277,6 +285,11 @@ fn uncertainty(n: f32) -> f32 {
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     hot: Vec<Hot>,
+    /// The rewards of each player summed over the playouts of this search and of the
+    /// searches of the tree it reuses (discounted), and their number: what
+    /// [`MctsParams::relative_priors`] scales priors by.
+    reward_sums: Rewards,
+    playouts: f32,
 }
 
 impl<M> Default for Tree<M> {
@@ -284,6 +297,8 @@ impl<M> Default for Tree<M> {
         Tree {
             nodes: Vec::new(),
             hot: Vec::new(),
+            reward_sums: [0.0; MAX_PLAYERS],
+            playouts: 0.0,
         }
     }
 }
@@ -293,6 +308,8 @@ impl<M: Copy> Tree<M> {
     /// is what they are there for).
     fn fresh_in(mut spare: Tree<M>) -> Self {
         spare.clear();
+        spare.reward_sums = [0.0; MAX_PLAYERS];
+        spare.playouts = 0.0;
         spare.push(Node::new(None, 0, 0, Prior::NONE));
         spare
     }
@@ -311,12 +328,30 @@ impl<M: Copy> Tree<M> {
         self.nodes.len()
     }
 
+    /// The mean reward of `player` over the playouts counted, starting from a draw.
+    fn mean_reward(&self, player: usize) -> f32 {
+        (self.reward_sums[player] + 0.5) / (self.playouts + 1.0)
+    }
+
+    /// Counts the rewards so far as [`REUSED_REWARDS_WEIGHT`] playouts at most, with
+    /// their mean: a reused tree's position is a few moves on, so that what its last
+    /// search found is a good start but the new playouts soon outweigh it.
+    fn discount_rewards(&mut self) {
+        if self.playouts > REUSED_REWARDS_WEIGHT {
+            let scale = REUSED_REWARDS_WEIGHT / self.playouts;
+            self.reward_sums.iter_mut().for_each(|sum| *sum *= scale);
+            self.playouts = REUSED_REWARDS_WEIGHT;
+        }
+    }
+
     /// Copies the subtree under `root` into a new tree in the buffers of `spare`
     /// (emptied first), breadth first, children staying contiguous. Below the root,
     /// only the children of nodes of at least `min_visits` visits are copied: the
-    /// others become leaves.
+    /// others become leaves. The search's rewards so far go along.
     fn subtree_in(&self, root: usize, min_visits: u32, mut spare: Tree<M>) -> Self {
         spare.clear();
+        spare.reward_sums = self.reward_sums;
+        spare.playouts = self.playouts;
         spare.push((self.nodes[root].clone(), self.hot[root]));
         spare.nodes[0].mv = None;
         let mut next = 0;
@@ -352,6 +387,10 @@ pub struct Mcts<G: SearchGame> {
 /// Visits below which a full tree's nodes lose their subtrees at the first pruning (as
 /// in Pentobi's search).
 const PRUNE_MIN_VISITS: u32 = 16;
+
+/// The most playouts the rewards of an earlier search count as in a reused tree (as in
+/// Pentobi's search): see [`MctsParams::relative_priors`].
+const REUSED_REWARDS_WEIGHT: f32 = 100.0;
 
 /// Budget used when the limits set neither nodes nor time.
 const DEFAULT_PLAYOUTS: u64 = 10_000;
@@ -406,7 +445,11 @@ impl<G: SearchGame> Mcts<G> {
             return Tree::fresh_in(buffer);
         };
         let tree = match self.reused_root(state, &old_state, &old_tree) {
-            Some(node) => old_tree.subtree_in(node, 0, buffer),
+            Some(node) => {
+                let mut tree = old_tree.subtree_in(node, 0, buffer);
+                tree.discount_rewards();
+                tree
+            }
             None => Tree::fresh_in(buffer),
         };
         self.spare = old_tree;
@@ -725,8 +768,17 @@ impl<G: SearchGame> Shared<'_, G> {
             }
             if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
                 let first = tree.len() as u32;
+                let scale = if self.params.relative_priors {
+                    tree.mean_reward(player)
+                } else {
+                    1.0
+                };
                 for &(mv, prior) in &s.candidates {
                     let key = s.state.move_key(mv);
+                    let prior = Prior {
+                        value: prior.value * scale,
+                        ..prior
+                    };
                     tree.push(Node::new(Some(mv), key, player as u8, prior));
                 }
                 tree.nodes[leaf].first_child = first;
@@ -754,6 +806,10 @@ impl<G: SearchGame> Shared<'_, G> {
         }
         let mut guard = self.lock();
         let tree = &mut *guard;
+        for (sum, reward) in tree.reward_sums.iter_mut().zip(rewards) {
+            *sum += reward;
+        }
+        tree.playouts += 1.0;
         for (depth, &i) in s.path.iter().enumerate().rev() {
             // AMAF: the children of this node whose move its player made later on.
             let range = tree.nodes[i].children();
@@ -1085,5 +1141,112 @@ mod tests {
         let result = mcts.search(&nim(0), &limits(100, 1, 0));
         assert_eq!(result.best, None);
         assert_eq!(result.playouts, 0);
+    }
+
+    /// Two plies of three moves, judged good by the prior; the first player always
+    /// wins.
+    #[derive(Clone, Debug)]
+    struct FirstWins {
+        played: Vec<u32>,
+    }
+
+    impl SearchGame for FirstWins {
+        type Move = u32;
+        type Playout = ();
+
+        fn player_to_move(&self) -> Option<usize> {
+            (self.played.len() < 2).then_some(self.played.len())
+        }
+
+        fn tree_moves(&self, _: &mut (), out: &mut Vec<(u32, Prior)>) {
+            let prior = Prior {
+                value: 0.9,
+                weight: 8.0,
+            };
+            out.extend((0..3).map(|mv| (mv, prior)));
+        }
+
+        fn play(&mut self, mv: u32) {
+            self.played.push(mv);
+        }
+
+        fn move_key(&self, mv: u32) -> u32 {
+            mv
+        }
+
+        fn key_bound(&self) -> usize {
+            3
+        }
+
+        fn new_playout(&self) {}
+
+        fn playout(&self, _: &mut (), _: &mut Rng, _: &mut Vec<(u8, u32)>) -> Rewards {
+            [1.0, 0.0, 0.0, 0.0]
+        }
+
+        fn moves_since(&self, earlier: &Self) -> Option<Vec<u32>> {
+            (self.played.starts_with(&earlier.played))
+                .then(|| self.played[earlier.played.len()..].to_vec())
+        }
+
+        fn position_key(&self) -> u64 {
+            self.played.len() as u64
+        }
+    }
+
+    /// With relative priors the second player's moves, expanded once its playouts
+    /// have all been lost, start near nothing instead of at the prior's 0.9: its
+    /// judgement ranks them but does not promise rewards the search never sees.
+    #[test]
+    fn relative_priors_start_from_the_searchs_mean_reward() {
+        let second_ply_priors = |relative_priors: bool| -> Vec<f32> {
+            let mut mcts: Mcts<FirstWins> = Mcts::new(MctsParams {
+                relative_priors,
+                ..MctsParams::default()
+            });
+            mcts.search(&FirstWins { played: Vec::new() }, &limits(50, 1, 1));
+            let (_, tree) = mcts.previous.as_ref().unwrap();
+            let first_ply = tree.nodes[0].children();
+            assert_eq!(first_ply.len(), 3);
+            (first_ply.flat_map(|i| tree.nodes[i].children()))
+                .map(|i| tree.nodes[i].prior)
+                .collect()
+        };
+        let relative = second_ply_priors(true);
+        assert!(relative.len() >= 3, "a first move expanded");
+        assert!(relative.iter().all(|&p| p < 0.9 * 0.5), "{relative:?}");
+        assert!(relative.iter().all(|&p| p > 0.0), "{relative:?}");
+        let fixed = second_ply_priors(false);
+        assert!(
+            fixed.len() >= 3 && fixed.iter().all(|&p| p == 0.9),
+            "{fixed:?}"
+        );
+    }
+
+    /// A reused tree keeps the rewards of the search that built it, counted as 100
+    /// playouts at most; a tree built afresh starts from a draw.
+    #[test]
+    fn a_reused_tree_keeps_the_rewards_of_its_search() {
+        let mut mcts: Mcts<FirstWins> = Mcts::new(MctsParams {
+            relative_priors: true,
+            ..MctsParams::default()
+        });
+        let root = FirstWins { played: Vec::new() };
+        mcts.search(&root, &limits(300, 1, 1));
+        let rewards = |mcts: &Mcts<FirstWins>| {
+            let (_, tree) = mcts.previous.as_ref().unwrap();
+            (tree.playouts, tree.mean_reward(0), tree.mean_reward(1))
+        };
+        let (playouts, first, second) = rewards(&mcts);
+        assert_eq!(playouts, 300.0);
+        assert!(first > 0.99 && second < 0.01, "{first} {second}");
+        let next = FirstWins { played: vec![0] };
+        mcts.search(&next, &limits(20, 1, 1));
+        let (playouts, first, second) = rewards(&mcts);
+        assert_eq!(playouts, 120.0);
+        assert!(first > 0.99 && second < 0.01, "{first} {second}");
+        mcts.clear();
+        mcts.search(&next, &limits(1, 1, 1));
+        assert_eq!(rewards(&mcts), (1.0, 0.75, 0.25));
     }
 }
