@@ -100,12 +100,15 @@ pub struct MctsParams {
     /// Whether a playout budget counts the visits the root kept from the previous
     /// search, so that a position already studied costs only what it lacks.
     pub budget_counts_reused: bool,
-    /// Whether a prior's value is a share of the mean reward the playouts have given
-    /// the player to move so far (this search's, and a reused tree's search's),
-    /// rather than a reward of its own (as Pentobi starts its nodes): a move judged best then starts level with how the
-    /// search is going and worse ones below it, in a lost position as in a won one.
-    /// Fixed values sit above every real mean of a lost position, so that each move
-    /// looks better than the last one tried and the visits spread thin there.
+    /// Whether a prior's value is relative to the mean reward the playouts have given
+    /// the player to move so far (this search's, and a reused tree's search's): a new
+    /// node starts at that mean plus the prior's value (0 for a move judged as good as
+    /// any, less for worse ones) rather than at a reward of its own. Fixed values sit
+    /// above every real mean of a lost position, so that each move tried falls below
+    /// the untried ones and the visits spread thin there; relative ones start the best
+    /// judged move level with how the search is going, in a lost position as in a won
+    /// one (Pentobi starts its nodes at the mean times a share; an offset keeps the
+    /// judgement's spread whatever the mean).
     pub relative_priors: bool,
 }
 
@@ -768,15 +771,15 @@ impl<G: SearchGame> Shared<'_, G> {
             }
             if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
                 let first = tree.len() as u32;
-                let scale = if self.params.relative_priors {
+                let base = if self.params.relative_priors {
                     tree.mean_reward(player)
                 } else {
-                    1.0
+                    0.0
                 };
                 for &(mv, prior) in &s.candidates {
                     let key = s.state.move_key(mv);
                     let prior = Prior {
-                        value: prior.value * scale,
+                        value: base + prior.value,
                         ..prior
                     };
                     tree.push(Node::new(Some(mv), key, player as u8, prior));
@@ -1143,14 +1146,15 @@ mod tests {
         assert_eq!(result.playouts, 0);
     }
 
-    /// Two plies of three moves, judged good by the prior; the first player always
-    /// wins.
+    /// Two plies of three moves, each judged 0.2 below the best by the prior; one
+    /// player always wins.
     #[derive(Clone, Debug)]
-    struct FirstWins {
+    struct OneWins {
         played: Vec<u32>,
+        winner: usize,
     }
 
-    impl SearchGame for FirstWins {
+    impl SearchGame for OneWins {
         type Move = u32;
         type Playout = ();
 
@@ -1160,7 +1164,7 @@ mod tests {
 
         fn tree_moves(&self, _: &mut (), out: &mut Vec<(u32, Prior)>) {
             let prior = Prior {
-                value: 0.9,
+                value: -0.2,
                 weight: 8.0,
             };
             out.extend((0..3).map(|mv| (mv, prior)));
@@ -1181,7 +1185,9 @@ mod tests {
         fn new_playout(&self) {}
 
         fn playout(&self, _: &mut (), _: &mut Rng, _: &mut Vec<(u8, u32)>) -> Rewards {
-            [1.0, 0.0, 0.0, 0.0]
+            let mut rewards = [0.0; MAX_PLAYERS];
+            rewards[self.winner] = 1.0;
+            rewards
         }
 
         fn moves_since(&self, earlier: &Self) -> Option<Vec<u32>> {
@@ -1194,17 +1200,24 @@ mod tests {
         }
     }
 
+    fn one_wins(winner: usize) -> OneWins {
+        OneWins {
+            played: Vec::new(),
+            winner,
+        }
+    }
+
     /// With relative priors the second player's moves, expanded once its playouts
-    /// have all been lost, start near nothing instead of at the prior's 0.9: its
-    /// judgement ranks them but does not promise rewards the search never sees.
+    /// have all been won, start 0.2 below its mean reward (0.75 after the first
+    /// playout, nearer 1 after more), not at the prior's value itself.
     #[test]
     fn relative_priors_start_from_the_searchs_mean_reward() {
         let second_ply_priors = |relative_priors: bool| -> Vec<f32> {
-            let mut mcts: Mcts<FirstWins> = Mcts::new(MctsParams {
+            let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
                 relative_priors,
                 ..MctsParams::default()
             });
-            mcts.search(&FirstWins { played: Vec::new() }, &limits(50, 1, 1));
+            mcts.search(&one_wins(1), &limits(50, 1, 1));
             let (_, tree) = mcts.previous.as_ref().unwrap();
             let first_ply = tree.nodes[0].children();
             assert_eq!(first_ply.len(), 3);
@@ -1214,11 +1227,13 @@ mod tests {
         };
         let relative = second_ply_priors(true);
         assert!(relative.len() >= 3, "a first move expanded");
-        assert!(relative.iter().all(|&p| p < 0.9 * 0.5), "{relative:?}");
-        assert!(relative.iter().all(|&p| p > 0.0), "{relative:?}");
+        assert!(
+            relative.iter().all(|p| (0.55..0.8).contains(p)),
+            "{relative:?}"
+        );
         let fixed = second_ply_priors(false);
         assert!(
-            fixed.len() >= 3 && fixed.iter().all(|&p| p == 0.9),
+            fixed.len() >= 3 && fixed.iter().all(|&p| p == -0.2),
             "{fixed:?}"
         );
     }
@@ -1227,20 +1242,23 @@ mod tests {
     /// playouts at most; a tree built afresh starts from a draw.
     #[test]
     fn a_reused_tree_keeps_the_rewards_of_its_search() {
-        let mut mcts: Mcts<FirstWins> = Mcts::new(MctsParams {
+        let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
             relative_priors: true,
             ..MctsParams::default()
         });
-        let root = FirstWins { played: Vec::new() };
+        let root = one_wins(0);
         mcts.search(&root, &limits(300, 1, 1));
-        let rewards = |mcts: &Mcts<FirstWins>| {
+        let rewards = |mcts: &Mcts<OneWins>| {
             let (_, tree) = mcts.previous.as_ref().unwrap();
             (tree.playouts, tree.mean_reward(0), tree.mean_reward(1))
         };
         let (playouts, first, second) = rewards(&mcts);
         assert_eq!(playouts, 300.0);
         assert!(first > 0.99 && second < 0.01, "{first} {second}");
-        let next = FirstWins { played: vec![0] };
+        let next = OneWins {
+            played: vec![0],
+            winner: 0,
+        };
         mcts.search(&next, &limits(20, 1, 1));
         let (playouts, first, second) = rewards(&mcts);
         assert_eq!(playouts, 120.0);

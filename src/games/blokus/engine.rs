@@ -67,13 +67,13 @@ fn centre_rule(variant: Variant) -> CentreRule {
     }
 }
 
-/// Whether the tree's priors are shares of the search's mean reward for the player to
-/// move (`MctsParams::relative_priors`, as Pentobi starts its nodes) rather than fixed
-/// rewards. In Two-Player the side of colours 2 and 4 is behind from the opening on,
-/// and fixed priors (up to 0.75) sat above every real mean of its searches: each move
-/// tried fell below the untried ones and the visits spread thin (18 to 78 of some 500
-/// on the best move, against 110 to 160 as 1+3). Measured on Two-Player only; the
-/// small board keeps its fixed priors.
+/// Whether the tree's priors are relative to the search's mean reward for the player
+/// to move (`MctsParams::relative_priors`: the best judged move starts at the mean)
+/// rather than fixed rewards. In Two-Player the side of colours 2 and 4 is behind
+/// from the opening on, and fixed priors (up to 0.75) sat above every real mean of its
+/// searches: each move tried fell below the untried ones and the visits spread thin
+/// (18 to 78 of some 500 on the best move, against 110 to 160 as 1+3). Measured on
+/// Two-Player only; the small board keeps its fixed priors.
 fn relative_priors(variant: Variant) -> bool {
     variant == Variant::ClassicTwo
 }
@@ -165,15 +165,16 @@ impl SearchGame for SearchPosition {
                 },
             ));
         }
-        // The best judged move starts at a reward, the worst at 0.4 of it: at the
-        // search's mean where priors are relative (shares of it), else at 0.75.
-        let (floor, span) = if relative_priors(self.board.variant()) {
-            (0.4, 0.6)
-        } else {
-            (0.3, 0.45)
-        };
+        // The best judged move starts at a reward, the worst 0.45 below it: at the
+        // search's mean where priors are relative, else at 0.75.
+        let relative = relative_priors(self.board.variant());
         for (_, prior) in &mut out[first..] {
-            prior.value = floor + span * ((prior.value - best) / 2.0).exp();
+            let share = ((prior.value - best) / 2.0).exp();
+            prior.value = if relative {
+                -0.45 * (1.0 - share)
+            } else {
+                0.3 + 0.45 * share
+            };
         }
     }
 
@@ -532,10 +533,11 @@ mod tests {
         assert!(linked >= 1, "linked {linked} times");
     }
 
-    /// In Two-Player the tree's priors are shares of the search's mean reward, the best
-    /// judged move's whole; on the small board they stay fixed rewards, the best at 0.75.
+    /// In Two-Player the tree's priors are offsets from the search's mean reward, 0 for
+    /// the best judged move; on the small board they stay fixed rewards, the best at
+    /// 0.75. Either way the worst is 0.45 below the best at most.
     #[test]
-    fn two_player_priors_are_shares_of_the_searchs_mean() {
+    fn two_player_priors_are_relative_to_the_searchs_mean() {
         let prior_range = |variant: Variant| -> (f32, f32) {
             let search = SearchPosition {
                 board: Board::new(variant),
@@ -548,8 +550,8 @@ mod tests {
             })
         };
         let (low, high) = prior_range(Variant::ClassicTwo);
-        assert_eq!(high, 1.0);
-        assert!(low >= 0.4 && low < high, "{low}");
+        assert_eq!(high, 0.0);
+        assert!(low >= -0.45 && low < high, "{low}");
         let (low, high) = prior_range(Variant::Duo);
         assert_eq!(high, 0.75);
         assert!(low >= 0.3 && low < high, "{low}");
