@@ -532,6 +532,31 @@ impl Position {
         common.unwrap_or_default()
     }
 
+    /// Caro only (nothing elsewhere): the empty cells within five of `index` on the
+    /// lines where `color` makes a straight four there. In Caro a stone on one of them
+    /// can close the far end of the five to come, which stops the four without taking
+    /// any of its points.
+    pub fn closing_cells(&self, index: usize, color: Color, out: &mut Vec<usize>) {
+        if self.rules.variant != Variant::Caro {
+            return;
+        }
+        for (d, &dir) in DIRS.iter().enumerate() {
+            if !matches!(self.pat(index, d, color), Pat::F4 | Pat::D4) {
+                continue;
+            }
+            for sign in [-1, 1] {
+                for k in 1..=5 {
+                    let j = (index as isize + sign * k * dir) as usize;
+                    match self.board.get(j) {
+                        EMPTY => out.push(j),
+                        WALL => break,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
     fn stops_of(&self, five: usize, color: Color) -> Vec<usize> {
         let mut stops = vec![five];
         if self.rules.variant != Variant::Caro {

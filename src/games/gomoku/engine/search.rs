@@ -91,6 +91,26 @@ pub(super) struct Scan {
     pub their_fours: Vec<usize>,
 }
 
+impl Scan {
+    /// The moves that may stop their open three (the points where they make a straight
+    /// four): outside Caro every point that stops a straight four is a four point of
+    /// theirs; in Caro a closing cell too (see [`Position::closing_cells`]); or a four of
+    /// ours gains a tempo.
+    pub fn open_three_answers(&self, pos: &Position) -> Vec<usize> {
+        let mut set: Vec<usize> = self.their_open_fours.clone();
+        let them = pos.to_move().opponent();
+        for &point in &self.their_open_fours {
+            pos.closing_cells(point, them, &mut set);
+        }
+        set.extend(&self.their_fours);
+        set.extend(&self.my_fours);
+        set.extend(&self.my_open_fours);
+        set.sort_unstable();
+        set.dedup();
+        set
+    }
+}
+
 impl Engine {
     /// An engine whose transposition table takes about `tt_bytes`, and whose VCT table
     /// an eighth of that.
@@ -630,14 +650,7 @@ impl Engine {
         };
         let answering = !scan.their_open_fours.is_empty();
         if answering {
-            // Answer an open three: take its four points, or counter with fours.
-            let mut set: Vec<usize> = scan.their_open_fours.clone();
-            set.extend(&scan.their_fours);
-            set.extend(&scan.my_fours);
-            set.extend(&scan.my_open_fours);
-            set.sort_unstable();
-            set.dedup();
-            scored.extend(set.into_iter().map(score));
+            scored.extend(scan.open_three_answers(pos).into_iter().map(score));
         } else {
             // The candidates the scan above listed.
             scored.extend(self.scanned.iter().map(|&i| score(i)));
