@@ -211,18 +211,19 @@ fn classify(line: &Line, rule: LineRule, known: impl Fn(&Line) -> Pat) -> Pat {
     // A four the opponent stops with one stone threatens one five; one it cannot stop
     // is straight (two five points five apart) or two fours on one line. In Caro one
     // stone can stop two five points, by closing the far ends of both.
-    let stoppable = |fives: &[usize]| {
-        (0..11).any(|e| {
-            let mut l = *line;
-            l[e] == EMPTY && {
-                l[e] = OPPONENT;
-                five_points(&l, rule).is_empty()
-            }
-        }) || fives.len() < 2
+    let stoppable = || {
+        fives.len() < 2
+            || (0..11).any(|e| {
+                let mut l = *line;
+                l[e] == EMPTY && {
+                    l[e] = OPPONENT;
+                    five_points(&l, rule).is_empty()
+                }
+            })
     };
     match fives.as_slice() {
         [] => {}
-        _ if stoppable(&fives) => return Pat::B4,
+        _ if stoppable() => return Pat::B4,
         [first, second, ..] if second - first == 5 => return Pat::F4,
         _ => return Pat::D4,
     }
@@ -275,6 +276,7 @@ fn absolute_tables(rule: LineRule) -> [Vec<Pat>; 2] {
     }
     out
 }
+
 /// Both colours' patterns per absolute key in one byte (Black's in the low four bits,
 /// White's in the high four), each colour under its line rule: a move updates both
 /// colours' patterns of a cell with one look-up.

@@ -496,21 +496,25 @@ impl Position {
     /// Whether `color` playing the empty cell `index` makes a winning line (exact for
     /// every rule set, Caro's blocked ends included).
     pub fn wins_by(&self, index: usize, color: Color) -> bool {
-        let cell = color.cell();
         let other = color.opponent().cell();
-        DIRS.iter().enumerate().any(|(d, &dir)| {
+        (0..DIRS.len()).any(|d| {
             if self.pat(index, d, color) != Pat::Five {
                 return false;
             }
-            let (back, fwd) = self.board.run(index, dir, cell);
-            let end = |steps: usize, sign: isize| {
-                self.board
-                    .get((index as isize + sign * steps as isize * dir) as usize)
-                    == other
-            };
-            let blocked = usize::from(end(back + 1, -1)) + usize::from(end(fwd + 1, 1));
-            self.rules.run_wins(color, back + fwd + 1, blocked)
+            let (len, ends) = self.run_through(index, d, color);
+            let blocked = ends.iter().filter(|&&i| self.board.get(i) == other).count();
+            self.rules.run_wins(color, len, blocked)
         })
+    }
+
+    /// The run `color` would make through the empty cell `index` along direction `d`:
+    /// its length and the two cells just beyond its ends.
+    fn run_through(&self, index: usize, d: usize, color: Color) -> (usize, [usize; 2]) {
+        let dir = DIRS[d];
+        let (back, fwd) = self.board.run(index, dir, color.cell());
+        let beyond =
+            |steps: usize, sign: isize| (index as isize + sign * steps as isize * dir) as usize;
+        (back + fwd + 1, [beyond(back + 1, -1), beyond(fwd + 1, 1)])
     }
 
     /// The cells where `color`'s opponent stops every one of `color`'s five points
@@ -562,29 +566,16 @@ impl Position {
         if self.rules.variant != Variant::Caro {
             return stops;
         }
-        let other = color.opponent().cell();
-        let mut lines = 0;
-        let mut open_end = None;
-        for (d, &dir) in DIRS.iter().enumerate() {
-            if self.pat(five, d, color) != Pat::Five {
-                continue;
+        // A five on two lines at once cannot be closed at both ends by one stone.
+        let mut lines = (0..DIRS.len()).filter(|&d| self.pat(five, d, color) == Pat::Five);
+        if let (Some(d), None) = (lines.next(), lines.next()) {
+            let other = color.opponent().cell();
+            let (len, ends) = self.run_through(five, d, color);
+            match ends.map(|i| self.board.get(i)) {
+                [a, EMPTY] if len == 5 && a == other => stops.push(ends[1]),
+                [EMPTY, b] if len == 5 && b == other => stops.push(ends[0]),
+                _ => {}
             }
-            lines += 1;
-            let (back, fwd) = self.board.run(five, dir, color.cell());
-            let beyond =
-                |steps: usize, sign: isize| (five as isize + sign * steps as isize * dir) as usize;
-            let ends = [beyond(back + 1, -1), beyond(fwd + 1, 1)];
-            open_end = match ends.map(|i| self.board.get(i)) {
-                _ if back + fwd + 1 != 5 => None,
-                [a, EMPTY] if a == other => Some(ends[1]),
-                [EMPTY, b] if b == other => Some(ends[0]),
-                _ => None,
-            };
-        }
-        if lines == 1
-            && let Some(end) = open_end
-        {
-            stops.push(end);
         }
         stops
     }
