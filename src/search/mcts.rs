@@ -18,7 +18,8 @@ pub const MAX_PLAYERS: usize = 4;
 /// Reward of each player at the end of a game, in [0, 1] (1 = win).
 pub type Rewards = [f32; MAX_PLAYERS];
 
-/// Prior knowledge about a move: `weight` virtual visits with mean reward `value`.
+/// Prior knowledge about a move: `weight` virtual visits with mean reward `value` (with
+/// [`MctsParams::relative_priors`], an offset from the search's mean reward).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Prior {
     pub value: f32,
@@ -290,7 +291,7 @@ struct Tree<M> {
     hot: Vec<Hot>,
     /// The rewards of each player summed over the playouts of this search and of the
     /// searches of the tree it reuses (discounted), and their number: what
-    /// [`MctsParams::relative_priors`] scales priors by.
+    /// [`MctsParams::relative_priors`] offsets priors from.
     reward_sums: Rewards,
     playouts: f32,
 }
