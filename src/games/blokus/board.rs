@@ -234,15 +234,9 @@ impl Board {
         self.hash ^= ZOBRIST[MAX_COLOURS * MAX_POINTS + c];
     }
 
-    /// The player who moves for colour `c` now: colours belong to players, except in
-    /// Three-Player where colour 4 is played in turn by the player given by the number
-    /// of its pieces on the board, modulo 3 (Pentobi's `get_alt_player`).
+    /// The player who moves for colour `c` now (see [`Variant::player_of`]).
     pub fn player_of(&self, c: Colour) -> usize {
-        match self.variant {
-            Variant::ClassicTwo => c % 2,
-            Variant::ClassicThree if c == 3 => self.pieces_on_board(3) % 3,
-            _ => c,
-        }
+        self.variant.player_of(c, self.pieces_on_board(c))
     }
 
     pub fn pieces_on_board(&self, c: Colour) -> usize {
@@ -512,19 +506,17 @@ impl Board {
         points
     }
 
-    /// Points of each player (Two-Player adds 1+3 and 2+4; in Three-Player the shared
-    /// colour counts for no one).
+    /// Points of each player (see [`Variant::player_points`]).
     pub fn player_points(&self) -> [i32; MAX_COLOURS] {
-        let mut out = [0; MAX_COLOURS];
-        for c in 0..self.num_colours() {
-            let points = self.points(c) as i32;
-            match self.variant {
-                Variant::ClassicTwo => out[c % 2] += points,
-                Variant::ClassicThree if c == 3 => {}
-                _ => out[c] = points,
-            }
+        let mut colour_points = [0; MAX_COLOURS];
+        for (c, points) in colour_points
+            .iter_mut()
+            .enumerate()
+            .take(self.num_colours())
+        {
+            *points = self.points(c);
         }
-        out
+        self.variant.player_points(colour_points)
     }
 
     /// The score as Pentobi's `final_score` prints it (also before the end).

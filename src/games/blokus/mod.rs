@@ -25,5 +25,6 @@ pub use notation::{
 };
 pub use pieces::{NUM_PIECES, PIECE_NAMES, Piece, piece_by_name, piece_size};
 pub use playout::Playout;
+pub use rewards::share_beaten;
 pub use tables::{MoveId, Tables};
 pub use variant::Variant;

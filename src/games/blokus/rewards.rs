@@ -45,14 +45,7 @@ impl ScoreStats {
 /// plus the quality bonus of the margin (see the module comment), which `scores` learns
 /// from; with more, the share of the other players beaten.
 pub fn rewards(variant: Variant, points: [u32; MAX_COLOURS], scores: &mut ScoreStats) -> Rewards {
-    let mut player_points = [0i32; MAX_COLOURS];
-    for (c, &p) in points.iter().enumerate().take(variant.num_colours()) {
-        match variant {
-            Variant::ClassicTwo => player_points[c % 2] += p as i32,
-            Variant::ClassicThree if c == 3 => {}
-            _ => player_points[c] = p as i32,
-        }
-    }
+    let player_points = variant.player_points(points);
     let n = variant.num_players();
     let mut out = [0.0; MAX_COLOURS];
     if n == 2 {
@@ -66,21 +59,29 @@ pub fn rewards(variant: Variant, points: [u32; MAX_COLOURS], scores: &mut ScoreS
         out[0] = result + QUALITY_BONUS * scores.z(diff as f32).tanh();
         out[1] = 1.0 - out[0];
     } else {
-        for i in 0..n {
-            let mut beaten = 0.0;
-            for j in 0..n {
-                if j != i {
-                    beaten += match player_points[i].cmp(&player_points[j]) {
-                        std::cmp::Ordering::Greater => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Less => 0.0,
-                    };
-                }
-            }
-            out[i] = beaten / (n - 1) as f32;
+        for (i, reward) in out.iter_mut().enumerate().take(n) {
+            *reward = share_beaten(&player_points[..n], i) as f32;
         }
     }
     out
+}
+
+/// The share of the other players that player `i` beat on `player_points`, a tie
+/// counting half: what a game of more than two players is worth to `i` (1 for first
+/// place alone, 0 for last).
+pub fn share_beaten(player_points: &[i32], i: usize) -> f64 {
+    let others = player_points.len().saturating_sub(1).max(1);
+    let beaten: f64 = player_points
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, &p)| match player_points[i].cmp(&p) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        })
+        .sum();
+    beaten / others as f64
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The Blokus variants Pentobi plays with square pieces: board, colours, players, start
 //! points, piece set and bonuses.
 
+use super::board::MAX_COLOURS;
 use super::pieces::{NUM_PIECES, PIECE_NAMES, Piece};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,6 +83,32 @@ impl Variant {
             Variant::ClassicThree => 3,
             _ => 2,
         }
+    }
+
+    /// The player (0-based) who moves for colour `c` when `c` has `placed` pieces on the
+    /// board: colours belong to players, except in Three-Player, where colour 4 is played
+    /// in turn by the player given by its pieces on the board, modulo 3 (Pentobi's
+    /// `get_alt_player`).
+    pub fn player_of(self, c: usize, placed: usize) -> usize {
+        match self {
+            Variant::ClassicTwo => c % 2,
+            Variant::ClassicThree if c == 3 => placed % 3,
+            _ => c,
+        }
+    }
+
+    /// Points of each player from the points of each colour: Two-Player adds 1+3 and
+    /// 2+4; in Three-Player the shared colour counts for no one.
+    pub fn player_points(self, colour_points: [u32; MAX_COLOURS]) -> [i32; MAX_COLOURS] {
+        let mut out = [0; MAX_COLOURS];
+        for (c, &points) in colour_points.iter().enumerate().take(self.num_colours()) {
+            match self {
+                Variant::ClassicTwo => out[c % 2] += points as i32,
+                Variant::ClassicThree if c == 3 => {}
+                _ => out[c] = points as i32,
+            }
+        }
+        out
     }
 
     /// The colours of the other players as a bit mask (bit `d` for colour `d`): every
