@@ -4,6 +4,10 @@
 mod arena_common;
 mod common;
 
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
 use arena_common::*;
 use tabula::arena::results::{End, GameRecord};
 
@@ -324,19 +328,146 @@ fn engines_that_take_a_seed_get_the_game_number_so_games_differ() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The commands an engine read in each game, from the log its command line tees them to.
+fn commands_by_game(log: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(log).unwrap();
+    let mut games: Vec<Vec<String>> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("set_game") {
+            games.push(Vec::new());
+        }
+        if let Some(game) = games.last_mut() {
+            game.push(line.to_string());
+        }
+    }
+    games
+}
+
 #[test]
-fn games_of_more_than_two_players_are_refused_at_the_start() {
-    for game in ["Blokus", "Blokus Three-Player"] {
-        let dir = out_dir("three-players");
-        let out = std::process::Command::new(TABULA)
-            .args(["match", "--out", dir.to_str().unwrap(), "--game", game])
-            .args(["--engine", TABULA, "--engine", TABULA])
+fn games_of_more_than_two_players_seat_one_engine_alone_in_turn() {
+    for (game, seats) in [("Blokus", 4), ("Blokus Three-Player", 3)] {
+        let dir = out_dir(&format!("seats-{seats}"));
+        let engine = |seed: u64, log: &str| {
+            let log = dir.join(log);
+            format!("tee -a {} | {}", log.display(), tabula(seed))
+        };
+        let games = 2 * seats;
+        let run = run_match(
+            &dir,
+            &[
+                "--game",
+                game,
+                "--games",
+                &games.to_string(),
+                "--engine",
+                &engine(1, "a.log"),
+                "--name",
+                "a",
+                "--engine",
+                &engine(2, "b.log"),
+                "--name",
+                "b",
+            ],
+        );
+        assert_eq!(run.status, 0, "{game}: {}", run.stderr);
+        assert_eq!(run.games.len(), games);
+        let logs = [
+            commands_by_game(&dir.join("a.log")),
+            commands_by_game(&dir.join("b.log")),
+        ];
+        for (i, g) in run.games.iter().enumerate() {
+            // Each engine alone in each seat in turn.
+            assert_eq!((g.black, g.seat), (i % 2, Some(i / 2 % seats)), "{g:?}");
+            assert_eq!(g.points.len(), seats, "{g:?}");
+            // The points are the rules' points of the game recorded.
+            let sgf = std::fs::read_to_string(dir.join(format!("game-{:04}.sgf", g.game))).unwrap();
+            let mut referee = Command::new(TABULA)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let path = dir.join(format!("game-{:04}.sgf", g.game));
+            writeln!(
+                referee.stdin.take().unwrap(),
+                "set_game {game}\nloadsgf {}\nfinal_score",
+                path.display()
+            )
+            .unwrap();
+            let answers = String::from_utf8(referee.wait_with_output().unwrap().stdout).unwrap();
+            let score = answers.trim_end().rsplit("= ").next().unwrap();
+            let colour_points: Vec<i32> = score.split(' ').map(|w| w.parse().unwrap()).collect();
+            assert_eq!(g.points[..], colour_points[..seats], "{answers}");
+            let lone = g.seat.unwrap();
+            let share = g.points.iter().enumerate().filter(|&(j, _)| j != lone);
+            let beaten: f64 = share
+                .map(|(_, &p)| match p.cmp(&g.points[lone]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                })
+                .sum();
+            let expected = match beaten / (seats - 1) as f64 {
+                s if s > 0.5 => "B+",
+                s if s < 0.5 => "W+",
+                _ => "0",
+            };
+            assert_eq!(g.result, expected, "{g:?}");
+            // The lone engine was asked for its seat's moves and told all the others;
+            // the field engine the other way round. Three-Player's fourth colour goes
+            // round the seats.
+            let moves: Vec<(String, String)> = sgf
+                .lines()
+                .filter_map(|l| l.strip_prefix(';'))
+                .filter_map(|l| l.split_once('['))
+                .filter(|(c, _)| c.len() == 1)
+                .map(|(c, m)| (c.to_string(), m.trim_end_matches(']').to_string()))
+                .collect();
+            assert_eq!(moves.len(), g.moves, "{sgf}");
+            let mut fourth = 0;
+            let mut asked: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            for (colour, mv) in &moves {
+                let n: usize = colour.parse().unwrap();
+                let seat = if n == 4 && seats == 3 {
+                    fourth += 1;
+                    (fourth - 1) % 3
+                } else {
+                    n - 1
+                };
+                let side = usize::from(seat != lone);
+                let engine = if side == 0 { g.black } else { g.white };
+                asked[engine].push(format!("genmove {colour}"));
+                asked[1 - engine].push(format!("play {colour} {mv}"));
+            }
+            for engine in 0..2 {
+                // (The arena passes moves on in upper case, as it does Go's vertices.)
+                let told: Vec<String> = logs[engine][i]
+                    .iter()
+                    .filter(|c| c.starts_with("genmove") || c.starts_with("play"))
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect();
+                assert_eq!(told, asked[engine], "engine {engine}, game {}", g.game);
+            }
+        }
+        assert!(run.stdout.contains("share"), "{}", run.stdout);
+        assert!(run.stderr.contains("(seat 1) - "), "{}", run.stderr);
+        // The report from the folder alone knows the seats too.
+        let again = Command::new(TABULA)
+            .args(["match", "--report", dir.to_str().unwrap()])
             .output()
             .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{game}: {stderr}");
-        assert!(stderr.contains("more than two players"), "{stderr}");
-        assert!(read_results(&dir).is_empty());
+        // (CPU figures aside: the results file keeps them to the millisecond.)
+        let seat_rows = |report: &str| -> Vec<String> {
+            let table = report.split("engine  seat").nth(1).unwrap_or_default();
+            table
+                .lines()
+                .skip(1)
+                .take_while(|l| !l.starts_with("Seats:"))
+                .map(|l| l.split_whitespace().take(10).collect::<Vec<_>>().join(" "))
+                .collect()
+        };
+        let rows = seat_rows(&run.stdout);
+        assert_eq!(rows.len(), 2 * (seats + 1), "{}", run.stdout);
+        assert_eq!(seat_rows(&String::from_utf8_lossy(&again.stdout)), rows);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

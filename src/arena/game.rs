@@ -9,6 +9,7 @@ use super::player::{
 };
 use super::referee::{ExternalReferee, Referee};
 use super::results::{End, GameRecord};
+use super::seats::Seats;
 
 /// What a game needs besides its players.
 pub struct GameRules<'a> {
@@ -56,8 +57,9 @@ fn colour_name(c: Colour) -> &'static str {
     }
 }
 
-/// Plays game `record` (number, engines and opening filled in) with `sides` (Black
-/// first). `external` scores finished games if given.
+/// Plays game `record` (number, engines, opening and seat filled in) with `sides`
+/// (Black first: in a game of more than two players, the engine alone in its seat).
+/// `external` scores finished games if given.
 pub fn play(
     rules: &GameRules,
     mut sides: [Side; 2],
@@ -66,6 +68,13 @@ pub fn play(
     mut record: GameRecord,
 ) -> Played {
     let mut referee = Referee::new(rules.setup).expect("the setup was checked at the start");
+    let seats = record.seat.zip(Seats::of(&rules.setup.game));
+    // Who moves for a colour: its side, or in a game of seats, the lone seat's engine
+    // (Black) or the field's (White).
+    let side_of = |colour: GameColour, moves: &[(GameColour, String)]| match seats {
+        Some((lone, seats)) => seats.side_of(colour, moves, lone),
+        None => colour.side(),
+    };
     let mut moves: Vec<(GameColour, String)> = Vec::new();
     let mut move_ms: Vec<u64> = Vec::new();
     for (colour, mv) in opening {
@@ -100,7 +109,7 @@ pub fn play(
                 break 'game scored(&mut referee, &mut external, rules, &moves, End::MoveLimit);
             }
             let mover = referee.to_move();
-            let c = mover.side();
+            let c = side_of(mover, &moves);
             let rows = referee.rows();
             let clock = &mut clocks[c.index()];
             let wait = match clock.allowed() {
@@ -156,9 +165,10 @@ pub fn play(
                 moves: &moves,
             };
             for observer in [Colour::Black, Colour::White] {
-                if let Err(f) = sides[observer.index()]
-                    .player
-                    .observe(mover, &mv, &position)
+                if let Err(f) =
+                    sides[observer.index()]
+                        .player
+                        .observe(mover, observer == c, &mv, &position)
                 {
                     break 'game forfeit(observer, f, &format!("after move {}", moves.len()));
                 }
@@ -174,6 +184,11 @@ pub fn play(
     record.result = result;
     record.end = end;
     record.reason = reason;
+    if let Some((lone, seats)) = seats
+        && matches!(end, End::Score | End::MoveLimit)
+    {
+        seat_result(&mut record, &seats, lone);
+    }
     record.moves = moves.len();
     record.captures = referee.captured();
     record.time = [clocks[0].used, clocks[1].used];
@@ -188,9 +203,31 @@ pub fn play(
     }
 }
 
-/// A `final_score` answer as GTP defines it: `B+n`, `W+n` or `0`.
+/// A `final_score` answer as GTP defines it: `B+n`, `W+n` or `0`; or the points of
+/// each colour (Pentobi's answer in games of more than two players).
 fn is_result(score: &str) -> bool {
-    score == "0" || score.starts_with("B+") || score.starts_with("W+")
+    score == "0"
+        || score.starts_with("B+")
+        || score.starts_with("W+")
+        || (score.contains(' ') && score.split(' ').all(|w| w.parse::<u32>().is_ok()))
+}
+
+/// A game of seats scored with each colour's points: the lone seat's result against the
+/// field, and each seat's points.
+fn seat_result(record: &mut GameRecord, seats: &Seats, lone: usize) {
+    match seats.outcome(&record.result, lone) {
+        Some(outcome) => {
+            record.result = outcome.result().into();
+            record.reason = format!(
+                "{}; seat {} beat {:.0} % of the others",
+                record.reason,
+                lone + 1,
+                100.0 * outcome.share
+            );
+            record.points = outcome.points;
+        }
+        None => log::warn!("cannot read each seat's points in {:?}", record.result),
+    }
 }
 
 fn forfeit(loser: Colour, fault: Fault, when: &str) -> (String, End, String) {

@@ -223,8 +223,14 @@ impl Player for GomocupClient {
         ))
     }
 
-    fn observe(&mut self, colour: GameColour, _: &str, position: &Position) -> Result<(), Fault> {
-        if colour.side() == self.me {
+    fn observe(
+        &mut self,
+        _: GameColour,
+        mine: bool,
+        _: &str,
+        position: &Position,
+    ) -> Result<(), Fault> {
+        if mine {
             self.board_after_mine = Some(position.rows.to_vec());
         }
         Ok(())

@@ -17,8 +17,6 @@ pub struct GtpClient {
     /// Longest wait for an answer to anything but `genmove`.
     timeout: Duration,
     commands: Option<Vec<String>>,
-    /// The colour it plays in the current game.
-    me: Colour,
 }
 
 /// Whole seconds for `time_settings` and `time_left`, never rounding a limit down to 0
@@ -43,7 +41,6 @@ impl GtpClient {
             process: EngineProcess::spawn(command, stderr)?,
             timeout,
             commands: None,
-            me: Colour::Black,
         })
     }
 
@@ -138,11 +135,10 @@ impl Player for GtpClient {
         &mut self,
         setup: &GameSetup,
         game: usize,
-        me: Colour,
+        _me: Colour,
         clock: &Clock,
         opening: &[(GameColour, String)],
     ) -> Result<(), Fault> {
-        self.me = me;
         self.knows("list_commands")?;
         if !setup.game.eq_ignore_ascii_case("go") {
             self.require(&format!("set_game {}", setup.game))?;
@@ -215,9 +211,15 @@ impl Player for GtpClient {
         })
     }
 
-    fn observe(&mut self, colour: GameColour, move_text: &str, _: &Position) -> Result<(), Fault> {
-        // Engines play their own moves in genmove; they are told the opponent's.
-        if colour.side() == self.me {
+    fn observe(
+        &mut self,
+        colour: GameColour,
+        mine: bool,
+        move_text: &str,
+        _: &Position,
+    ) -> Result<(), Fault> {
+        // Engines play their own moves in genmove; they are told the others'.
+        if mine {
             return Ok(());
         }
         self.require(&format!("play {} {move_text}", colour.gtp()))

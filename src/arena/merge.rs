@@ -5,7 +5,9 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::report::{Plan, report};
-use super::results::{GAMES_KEY, GameRecord, Results, SHARD_KEY, first_difference, match_identity};
+use super::results::{
+    GAMES_KEY, GameRecord, Results, SEATS_KEY, SHARD_KEY, first_difference, match_identity,
+};
 use super::schedule::{Pairing, slot};
 use super::shard::Shard;
 use super::sprt::Sprt;
@@ -47,11 +49,13 @@ fn plan(results: &Results, games: usize) -> Result<Plan, String> {
         _ => Pairing::RoundRobin,
     };
     let sprt = results.get("sprt").map(Sprt::parse).transpose()?;
+    let seats = results.get(SEATS_KEY).and_then(|n| n.parse().ok());
     Ok(Plan {
         names,
         pairing,
         games,
         sprt,
+        seats,
     })
 }
 

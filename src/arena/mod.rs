@@ -19,6 +19,7 @@ pub mod referee;
 pub mod report;
 pub mod results;
 pub mod schedule;
+pub mod seats;
 pub mod shard;
 pub mod sprt;
 pub mod stats;
@@ -116,13 +117,29 @@ fn save_record(
         Some(name) => format!("{name}, game {}", r.game),
         None => format!("game {}", r.game),
     };
-    let props = [
-        ("GN", title),
-        ("PB", names[r.black].clone()),
-        ("PW", names[r.white].clone()),
-        ("RE", r.result.clone()),
-        ("C", format!("{} ({})", r.reason, r.end.name())),
-    ];
+    let comment = format!("{} ({})", r.reason, r.end.name());
+    let props = match r.seat {
+        // A game of seats has no Black and White: the comment says who sat where.
+        Some(seat) => vec![
+            ("GN", title),
+            (
+                "C",
+                format!(
+                    "{} alone in seat {}, {} in the others. {comment}",
+                    names[r.black],
+                    seat + 1,
+                    names[r.white]
+                ),
+            ),
+        ],
+        None => vec![
+            ("GN", title),
+            ("PB", names[r.black].clone()),
+            ("PW", names[r.white].clone()),
+            ("RE", r.result.clone()),
+            ("C", comment),
+        ],
+    };
     let mut text = records::annotate(&played.sgf, &props);
     if !text.ends_with('\n') {
         text.push('\n');
@@ -170,8 +187,9 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
         // Shards cannot see each other's games: each plays its maximum, and the test is
         // `--report`'s over all of them.
         sprt: if o.shard.is_some() { None } else { o.sprt },
+        seats: seats::Seats::of(&o.game).map(|s| s.count()),
     };
-    let all: Vec<Scheduled> = schedule(o.engines.len(), o.pairing, o.games, &openings)
+    let all: Vec<Scheduled> = schedule(o.engines.len(), o.pairing, o.games, &openings, plan.seats)
         .into_iter()
         .filter(|s| o.shard.is_none_or(|shard| shard.plays(s.record.game)))
         .collect();

@@ -189,10 +189,12 @@ pub trait Player: Send {
         wait: Duration,
         position: &Position,
     ) -> Result<Answer, Fault>;
-    /// A move the referee accepted, by either side (`move_text` is `pass` for a pass).
+    /// A move the referee accepted, by either side (`move_text` is `pass` for a pass);
+    /// `mine` if this engine chose it.
     fn observe(
         &mut self,
         colour: GameColour,
+        mine: bool,
         move_text: &str,
         position: &Position,
     ) -> Result<(), Fault>;

@@ -26,8 +26,12 @@ impl Progress {
     /// One more game finished.
     pub fn game(&mut self, record: &GameRecord, names: &[String], score: &str) {
         self.done += 1;
+        let (black, white): (String, String) = match record.seat {
+            Some(seat) => (format!("seat {}", seat + 1), "the others".into()),
+            None => ("B".into(), "W".into()),
+        };
         let game = format!(
-            "game {}: {} (B) - {} (W) {} [{}]",
+            "game {}: {} ({black}) - {} ({white}) {} [{}]",
             record.game,
             names[record.black],
             names[record.white],

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::gtp_client::GtpClient;
 use super::player::{Colour, GameColour, GameSetup};
+use super::seats::Seats;
 use crate::protocol::gtp::{Session, Settings, go::GoGtp};
 use crate::protocol::input::StopControl;
 
@@ -41,14 +42,14 @@ impl Referee {
             referee.run(&format!("kgs-rules {r}"))?;
         }
         referee.run("clear_board")?;
-        // A score per colour (Blokus Classic, Three-Player) means more than two players;
-        // a match has two sides.
+        // A score per colour (Blokus Classic, Three-Player) means more than two players:
+        // the match is then played by seats, which it must know.
         if let Ok(score) = referee.run("final_score")
             && score.split_whitespace().count() > 1
+            && Seats::of(&setup.game).is_none()
         {
             return Err(format!(
-                "{} has more than two players; a match is between two sides \
-                 (Blokus Two-Player is the four-colour game for two)",
+                "{} has more than two players, and no seats are known for it",
                 setup.game
             ));
         }

@@ -4,6 +4,7 @@
 use super::ratings::{self, Crosstable};
 use super::results::GameRecord;
 use super::schedule::{Pairing, engine_pairs};
+use super::seats::seat_table;
 use super::sprt::{PairTest, Sprt, new_tests, pair_tests, update_tests};
 use super::stats;
 
@@ -15,6 +16,8 @@ pub struct Plan {
     /// Games per pair of engines (with an SPRT, the most).
     pub games: usize,
     pub sprt: Option<Sprt>,
+    /// The number of seats of a game of more than two players.
+    pub seats: Option<usize>,
 }
 
 impl Plan {
@@ -71,6 +74,14 @@ const LEGEND: &str = "W-D-L: wins-draws-losses (black, white: as that colour); s
     moves per game; captures: stones captured per game; resign/time/illegal/crash: games \
     lost that way; cpu: CPU seconds per game, as the engine's cputime reports them.\n";
 
+const SEATS_LEGEND: &str = "Seats: each engine alone in one seat against the other in \
+    all the others (W-D-L above: beating more than half of the other seats is a win). \
+    share: the mean share of the other seats it beat (a tie counts half), what the game \
+    is worth to a player; margin: its points less the field's mean; ±95%: the half \
+    width of their 95% intervals; points, field: its points and the field's mean; \
+    first: games it won outright; cpu, field cpu: CPU seconds per game of the lone \
+    engine and of the field's (which plays every other seat).\n";
+
 const HEAD_TO_HEAD_LEGEND: &str = "Head to head: the first engine's results against the \
     second, and the Elo difference its score implies.\n";
 
@@ -93,6 +104,11 @@ pub fn report(plan: &Plan, finished: &[GameRecord]) -> String {
     out.push('\n');
     out.push_str(&stats::render(&ratings::head_to_head(&plan.names, &table)));
     out.push_str(HEAD_TO_HEAD_LEGEND);
+    if let Some(count) = plan.seats {
+        out.push('\n');
+        out.push_str(&stats::render(&seat_table(&plan.names, count, &games)));
+        out.push_str(SEATS_LEGEND);
+    }
     if let Some(sprt) = &plan.sprt {
         out.push('\n');
         for t in plan.tests(&games) {

@@ -80,6 +80,11 @@ pub struct GameRecord {
     pub cpu: [Option<f64>; 2],
     /// Index of the opening used (1-based), 0 for none.
     pub opening: usize,
+    /// In a game of more than two players, the lone engine's seat (0-based; see
+    /// [`super::seats`]): `black` is the lone engine, `white` the field.
+    pub seat: Option<usize>,
+    /// In a game of more than two players, each seat's points (empty if not scored).
+    pub points: Vec<i32>,
     /// Why the game ended, for people.
     pub reason: String,
 }
@@ -99,6 +104,8 @@ impl GameRecord {
             time: [0.0, 0.0],
             cpu: [None, None],
             opening: 0,
+            seat: None,
+            points: Vec::new(),
             reason: String::new(),
         }
     }
@@ -123,6 +130,13 @@ impl GameRecord {
 
 pub const COLUMNS: &str = "game\tblack\twhite\tresult\tend\tmoves\tb_passes\tw_passes\tb_captures\tw_captures\tb_time\tw_time\tb_cpu\tw_cpu\topening\treason";
 
+/// The columns of a match of more than two players: two more before the reason, the
+/// lone engine's seat (1-based) and each seat's points.
+pub const SEAT_COLUMNS: &str = "game\tblack\twhite\tresult\tend\tmoves\tb_passes\tw_passes\tb_captures\tw_captures\tb_time\tw_time\tb_cpu\tw_cpu\topening\tseat\tpoints\treason";
+
+/// The header key of a match of more than two players (its value: the number of seats).
+pub const SEATS_KEY: &str = "seats";
+
 /// A CPU figure, `-` when the engine did not say.
 fn cpu_text(cpu: Option<f64>) -> String {
     cpu.map_or_else(|| "-".into(), |s| format!("{s:.3}"))
@@ -140,9 +154,29 @@ fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
 }
 
+/// Each seat's points, `-` before any score.
+fn points_text(points: &[i32]) -> String {
+    if points.is_empty() {
+        return "-".into();
+    }
+    let words: Vec<String> = points.iter().map(i32::to_string).collect();
+    words.join(" ")
+}
+
+fn points_field(text: &str) -> Option<Vec<i32>> {
+    if text == "-" {
+        return Some(Vec::new());
+    }
+    text.split(' ').map(|w| w.parse().ok()).collect()
+}
+
 pub fn format_line(r: &GameRecord) -> String {
+    let seat = match r.seat {
+        Some(s) => format!("{}\t{}\t", s + 1, points_text(&r.points)),
+        None => String::new(),
+    };
     format!(
-        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}\t{}\t{}\t{}",
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}\t{}\t{}\t{seat}{}",
         r.game,
         r.black,
         r.white,
@@ -162,11 +196,17 @@ pub fn format_line(r: &GameRecord) -> String {
     )
 }
 
+/// A results line of either kind (two players, or seats).
 pub fn parse_line(line: &str) -> Option<GameRecord> {
     let f: Vec<&str> = line.split('\t').collect();
-    if f.len() != 16 {
-        return None;
-    }
+    let (seat, points) = match f.len() {
+        16 => (None, Vec::new()),
+        18 => {
+            let seat: usize = f[15].parse().ok().filter(|&s| s > 0)?;
+            (Some(seat - 1), points_field(f[16])?)
+        }
+        _ => return None,
+    };
     Some(GameRecord {
         game: f[0].parse().ok().filter(|&g| g > 0)?,
         black: f[1].parse().ok()?,
@@ -179,7 +219,9 @@ pub fn parse_line(line: &str) -> Option<GameRecord> {
         time: [f[10].parse().ok()?, f[11].parse().ok()?],
         cpu: [cpu_field(f[12])?, cpu_field(f[13])?],
         opening: f[14].parse().ok()?,
-        reason: f[15].to_string(),
+        seat,
+        points,
+        reason: f.last()?.to_string(),
     })
 }
 
@@ -191,13 +233,15 @@ const MAGIC: &str = "# tabula match results 1";
 pub const GAMES_KEY: &str = "games";
 
 /// The header: `#` lines that describe the match (engines and every setting that
-/// changes the games), then the column names.
+/// changes the games), then the column names (with the seats' columns if the settings
+/// name seats).
 pub fn header(settings: &[(String, String)]) -> String {
     let mut out = format!("{MAGIC}\n");
     for (key, value) in settings {
         out.push_str(&format!("# {key}\t{}\n", clean(value)));
     }
-    out.push_str(COLUMNS);
+    let seats = settings.iter().any(|(key, _)| key == SEATS_KEY);
+    out.push_str(if seats { SEAT_COLUMNS } else { COLUMNS });
     out.push('\n');
     out
 }
@@ -229,7 +273,7 @@ fn split_header(text: &str) -> Option<(&str, &str)> {
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         at += line.len();
-        if line.trim_end_matches('\n') == COLUMNS {
+        if [COLUMNS, SEAT_COLUMNS].contains(&line.trim_end_matches('\n')) {
             return Some((&text[..at], &text[at..]));
         }
     }
@@ -384,8 +428,38 @@ mod tests {
             time: [0.5, 1.25],
             cpu: [Some(0.25), None],
             opening: 0,
+            seat: None,
+            points: Vec::new(),
             reason: "Black played E5\ton an occupied point".into(),
         }
+    }
+
+    #[test]
+    fn games_of_seats_keep_their_seat_and_points() {
+        let seated = GameRecord {
+            seat: Some(2),
+            points: vec![60, 55, -3],
+            ..record(4)
+        };
+        let line = format_line(&seated);
+        assert_eq!(line.split('\t').count(), 18);
+        let back = parse_line(&line).unwrap();
+        assert_eq!((back.seat, back.points), (Some(2), vec![60, 55, -3]));
+        let unscored = GameRecord {
+            points: Vec::new(),
+            ..seated
+        };
+        assert_eq!(
+            parse_line(&format_line(&unscored)).unwrap(),
+            GameRecord {
+                reason: "Black played E5 on an occupied point".into(),
+                ..unscored
+            }
+        );
+        assert_eq!(format_line(&record(4)).split('\t').count(), 16);
+        let header = header(&[(SEATS_KEY.to_string(), "4".to_string())]);
+        assert!(header.ends_with(&format!("{SEAT_COLUMNS}\n")));
+        assert_eq!(split_header(&header).map(|(_, body)| body), Some(""));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use super::openings::Opening;
 use super::options::{MatchOptions, Protocol};
-use super::results::GameRecord;
+use super::results::{GameRecord, SEATS_KEY};
+use super::seats::Seats;
 
 /// A game waiting to be played: its results line so far, and its opening.
 pub struct Scheduled {
@@ -45,13 +46,17 @@ pub fn game_number(pair: usize, round: usize, pairs: usize) -> usize {
 
 /// Every game of the match in order: each pair of engines plays round after round,
 /// colours alternating; opening k serves rounds 2k and 2k+1, so each engine of a pair
-/// plays it with both colours. Game numbers depend on the engines and the pairing, not
-/// on the number of games: more games only add to the end.
+/// plays it with both colours. In a game of `seats` players (more than two), "Black" is
+/// the engine alone in one seat and "White" the field: the lone seat moves on every
+/// two rounds, so each engine of a pair sits alone in each seat in turn. Game numbers
+/// depend on the engines and the pairing, not on the number of games: more games only
+/// add to the end.
 pub fn schedule(
     engines: usize,
     pairing: Pairing,
     games: usize,
     openings: &[Opening],
+    seats: Option<usize>,
 ) -> Vec<Scheduled> {
     let pairs = engine_pairs(engines, pairing);
     let mut out = Vec::new();
@@ -66,6 +71,7 @@ pub fn schedule(
             out.push(Scheduled {
                 record: GameRecord {
                     opening,
+                    seat: seats.map(|n| (round / 2) % n.max(1)),
                     ..GameRecord::new(out.len() + 1, black, white)
                 },
                 opening: opening
@@ -121,6 +127,9 @@ pub fn fingerprint(o: &MatchOptions) -> Vec<(String, String)> {
     if let Some(sprt) = &o.sprt {
         s.push(("sprt".into(), sprt.text()));
     }
+    if let Some(seats) = Seats::of(&o.game) {
+        s.push((SEATS_KEY.into(), seats.count().to_string()));
+    }
     s
 }
 
@@ -135,7 +144,7 @@ mod tests {
             vec![(Colour::Black.into(), "E5".into())],
             vec![(Colour::Black.into(), "C3".into())],
         ];
-        let games = schedule(3, Pairing::RoundRobin, 4, &openings);
+        let games = schedule(3, Pairing::RoundRobin, 4, &openings, None);
         let summary: Vec<(usize, usize, usize, usize)> = games
             .iter()
             .map(|s| {
@@ -162,13 +171,13 @@ mod tests {
         assert_eq!(games.len(), 12);
         assert_eq!(games[6].opening[0].1, "C3");
         // More games only add to the end: a match can be extended.
-        let more = schedule(3, Pairing::RoundRobin, 6, &openings);
+        let more = schedule(3, Pairing::RoundRobin, 6, &openings, None);
         assert!(more.iter().zip(&games).all(|(a, b)| a.record == b.record));
     }
 
     #[test]
     fn a_gauntlet_pits_the_first_engine_against_each_other_one() {
-        let games = schedule(4, Pairing::Gauntlet, 4, &[]);
+        let games = schedule(4, Pairing::Gauntlet, 4, &[], None);
         let summary: Vec<(usize, usize, usize)> = games
             .iter()
             .map(|s| (s.record.game, s.record.black, s.record.white))
@@ -199,5 +208,18 @@ mod tests {
         assert_eq!(engine_pairs(4, Pairing::RoundRobin).len(), 6);
         assert_eq!(slot(5, 3), (1, 1));
         assert_eq!(game_number(1, 1, 3), 5);
+    }
+
+    #[test]
+    fn each_engine_sits_alone_in_each_seat_in_turn() {
+        let games = schedule(2, Pairing::RoundRobin, 8, &[], Some(4));
+        let summary: Vec<(usize, Option<usize>)> = games
+            .iter()
+            .map(|s| (s.record.black, s.record.seat))
+            .collect();
+        let expected: Vec<(usize, Option<usize>)> =
+            (0..8).map(|r| (r % 2, Some((r / 2) % 4))).collect();
+        assert_eq!(summary, expected);
+        assert!(games.iter().all(|s| s.record.white == 1 - s.record.black));
     }
 }
