@@ -30,12 +30,12 @@ pub struct SearchPosition {
     board: Board,
 }
 
-/// How the opening heads for the centre: for how many rounds (one move per colour) the
+/// How the opening heads for the centre: until how many pieces are on the board the
 /// tree keeps only the moves that reach nearest to it, how much further than the
 /// nearest a kept move may stay, and within what distance every move counts as there.
 /// The centre decides who gets the space.
 struct CentreRule {
-    rounds: usize,
+    pieces: usize,
     slack: f32,
     near: f32,
 }
@@ -50,18 +50,19 @@ fn narrow(moves: &mut Vec<MoveId>, keep: impl Fn(MoveId) -> bool) {
 
 /// Not on the small board: its two start points face each other near the centre, and
 /// the second player does better blocking the first than racing it there (tabula's
-/// margin against Pentobi as White improved by about 4 points without the rule). In
-/// Two-Player the race is over after three rounds, as in Pentobi's opening (12
-/// pieces): later the colours link up and block rather than head inwards; there the
-/// rule's slack and its centre are Pentobi's too.
+/// margin against Pentobi as White improved by about 4 points without the rule). On
+/// the large board, Pentobi's rule: the race is over after 12 pieces (three rounds; 10
+/// in Three-Player), later the colours block rather than head inwards; a kept move
+/// reaches within 0.3 of the nearest, and every move within 2 of the centre counts as
+/// there.
 fn centre_rule(variant: Variant) -> CentreRule {
-    let (rounds, slack, near) = match variant {
+    let (pieces, slack, near) = match variant {
         Variant::Duo | Variant::Junior => (0, 0.0, 0.0),
-        Variant::ClassicTwo => (3, 0.3, 2.0),
-        _ => (6, 1.0, 0.0),
+        Variant::Classic | Variant::ClassicTwo => (12, 0.3, 2.0),
+        Variant::ClassicThree => (10, 0.3, 2.0),
     };
     CentreRule {
-        rounds,
+        pieces,
         slack,
         near,
     }
@@ -72,10 +73,11 @@ fn centre_rule(variant: Variant) -> CentreRule {
 /// rather than fixed rewards. In Two-Player the side of colours 2 and 4 is behind
 /// from the opening on, and fixed priors (up to 0.75) sat above every real mean of its
 /// searches: each move tried fell below the untried ones and the visits spread thin
-/// (18 to 78 of some 500 on the best move, against 110 to 160 as 1+3). Measured on
-/// Two-Player only; the small board keeps its fixed priors.
+/// (18 to 78 of some 500 on the best move, against 110 to 160 as 1+3). Classic gained
+/// too; in Three-Player and Duo they did not clearly help against Pentobi (see
+/// protocol/blokus.md), so those keep fixed priors.
 fn relative_priors(variant: Variant) -> bool {
-    variant == Variant::ClassicTwo
+    matches!(variant, Variant::ClassicTwo | Variant::Classic)
 }
 
 /// Euclidean distance from the board's centre to the nearest point of a move.
@@ -131,7 +133,7 @@ impl SearchGame for SearchPosition {
         }
         let centre = centre_rule(self.board.variant());
         let distance = |m: MoveId| centre_distance(tables, m).max(centre.near);
-        let opening = self.board.num_moves() / self.board.num_colours() < centre.rounds;
+        let opening = self.board.num_moves() < centre.pieces;
         let max_distance = if opening {
             moves
                 .iter()
@@ -427,36 +429,46 @@ mod tests {
         assert_eq!(playouts_for_move(0, 20), 0);
     }
 
-    /// The Two-Player opening heads for the centre as Pentobi's does: for three rounds
-    /// the tree keeps the moves that reach within 0.3 of the nearest any reaches, all
-    /// those within 2 of the centre counting as there.
+    /// The large board's openings head for the centre as Pentobi's do: for three
+    /// rounds (Three-Player: 10 pieces) the tree keeps the moves that reach within 0.3
+    /// of the nearest any reaches, all those within 2 of the centre counting as there.
     #[test]
-    fn two_player_openings_head_for_the_centre_for_three_rounds() {
-        let mut board = Board::new(Variant::ClassicTwo);
-        let tables = board.tables();
-        assert_eq!(centre_rule(Variant::ClassicTwo).rounds, 3);
-        while board.num_moves() < 12 {
-            let search = SearchPosition {
-                board: board.clone(),
-            };
-            let mut children = Vec::new();
-            search.tree_moves(&mut search.new_playout(), &mut children);
-            let distances = children
-                .iter()
-                .map(|(m, _)| centre_distance(tables, m.mv).max(2.0));
-            let (near, far) = distances.fold((f32::INFINITY, 0.0f32), |(near, far), d| {
-                (near.min(d), far.max(d))
-            });
-            assert!(far - near <= 0.3 + 1e-4, "move {}", board.num_moves());
-            let c = board.to_play().unwrap();
-            board.play(c, children[0].0.mv).unwrap();
+    fn large_board_openings_head_for_the_centre_for_three_rounds() {
+        for (variant, pieces) in [
+            (Variant::ClassicTwo, 12),
+            (Variant::Classic, 12),
+            (Variant::ClassicThree, 10),
+        ] {
+            let mut board = Board::new(variant);
+            let tables = board.tables();
+            assert_eq!(centre_rule(variant).pieces, pieces);
+            while board.num_moves() < pieces {
+                let search = SearchPosition {
+                    board: board.clone(),
+                };
+                let mut children = Vec::new();
+                search.tree_moves(&mut search.new_playout(), &mut children);
+                let distances = children
+                    .iter()
+                    .map(|(m, _)| centre_distance(tables, m.mv).max(2.0));
+                let (near, far) = distances.fold((f32::INFINITY, 0.0f32), |(near, far), d| {
+                    (near.min(d), far.max(d))
+                });
+                assert!(
+                    far - near <= 0.3 + 1e-4,
+                    "{variant:?} move {}",
+                    board.num_moves()
+                );
+                let c = board.to_play().unwrap();
+                board.play(c, children[0].0.mv).unwrap();
+            }
         }
     }
 
-    /// The tree's pieces in the first rounds of Two-Player follow Pentobi's plan; the
-    /// four-player game keeps every pentomino.
+    /// The tree's pieces in the first rounds on the large board follow Pentobi's plan;
+    /// Duo keeps every pentomino.
     #[test]
-    fn two_player_openings_leave_out_the_shunned_pentominoes() {
+    fn large_board_openings_leave_out_the_shunned_pentominoes() {
         let names = |variant: Variant, board: &Board| -> Vec<&str> {
             let search = SearchPosition {
                 board: board.clone(),
@@ -484,8 +496,11 @@ mod tests {
         for shunned in ["F", "P", "T5", "U", "X"] {
             assert!(!second.contains(&shunned), "{second:?}");
         }
-        let classic = names(Variant::Classic, &Board::new(Variant::Classic));
-        assert!(classic.len() > 2, "{classic:?}");
+        for large in [Variant::Classic, Variant::ClassicThree] {
+            assert_eq!(names(large, &Board::new(large)), ["V5", "Z5"]);
+        }
+        let duo = names(Variant::Duo, &Board::new(Variant::Duo));
+        assert!(duo.len() > 2, "{duo:?}");
     }
 
     /// In the Two-Player opening the tree keeps only the moves that link the mover's
@@ -537,7 +552,7 @@ mod tests {
     /// the best judged move; on the small board they stay fixed rewards, the best at
     /// 0.75. Either way the worst is 0.45 below the best at most.
     #[test]
-    fn two_player_priors_are_relative_to_the_searchs_mean() {
+    fn large_board_priors_are_relative_to_the_searchs_mean() {
         let prior_range = |variant: Variant| -> (f32, f32) {
             let search = SearchPosition {
                 board: Board::new(variant),
@@ -549,14 +564,18 @@ mod tests {
                 (low.min(v), high.max(v))
             })
         };
-        let (low, high) = prior_range(Variant::ClassicTwo);
-        assert_eq!(high, 0.0);
-        assert!(low >= -0.45 && low < high, "{low}");
-        let (low, high) = prior_range(Variant::Duo);
-        assert_eq!(high, 0.75);
-        assert!(low >= 0.3 && low < high, "{low}");
-        assert!(relative_priors(Variant::ClassicTwo));
-        assert!(!relative_priors(Variant::Duo) && !relative_priors(Variant::Classic));
+        for relative in [Variant::ClassicTwo, Variant::Classic] {
+            let (low, high) = prior_range(relative);
+            assert_eq!(high, 0.0);
+            assert!(low >= -0.45 && low < high, "{low}");
+            assert!(relative_priors(relative));
+        }
+        for fixed in [Variant::Duo, Variant::ClassicThree] {
+            let (low, high) = prior_range(fixed);
+            assert_eq!(high, 0.75);
+            assert!(low >= 0.3 && low < high, "{low}");
+            assert!(!relative_priors(fixed));
+        }
         // Each search sets the search's rule for its board.
         let mut engine = Engine::unpaced();
         engine.set_book(false);
@@ -564,7 +583,7 @@ mod tests {
             max_nodes: Some(20),
             ..Limits::default()
         };
-        for variant in [Variant::ClassicTwo, Variant::Duo] {
+        for variant in [Variant::ClassicTwo, Variant::Duo, Variant::Classic] {
             let board = Board::new(variant);
             engine.search(&board, 0, &limits).unwrap();
             assert_eq!(engine.mcts.params.relative_priors, relative_priors(variant));

@@ -267,8 +267,8 @@ pub fn min_piece_size(variant: Variant, pieces_played: usize) -> usize {
     }
 }
 
-/// The pentominoes left out of a Two-Player opening as a bit mask (bit `p` for piece
-/// `p`), by the number of pieces on the board: Pentobi's plan for the large board. The
+/// The pentominoes left out of an opening on the large board as a bit mask (bit `p`
+/// for piece `p`), by the number of pieces on the board: Pentobi's plan. The
 /// first piece is the V or the Z, which head for the centre along the diagonal; the F,
 /// P, T, U and X block too little of the way on in the second round, the P and U in
 /// the third. The tree keeps the shunned pieces only where nothing else fits, and the
@@ -279,7 +279,7 @@ pub fn shunned_pieces(variant: Variant, pieces_played: usize) -> u32 {
             mask | 1 << piece_by_name(name).expect("a piece of the classic set")
         })
     };
-    if variant != Variant::ClassicTwo {
+    if variant.board_size() != 20 {
         return 0;
     }
     match pieces_played / variant.num_colours() {
