@@ -77,17 +77,22 @@ impl Seats {
             *slot = word.parse().ok()?;
         }
         let points = self.variant.player_points(colour_points)[..self.count()].to_vec();
-        let others = points.len() - 1;
-        let field: i32 = points.iter().sum::<i32>() - points[lone];
-        Some(SeatOutcome {
-            share: share_beaten(&points, lone),
-            margin: f64::from(points[lone]) - f64::from(field) / others as f64,
-            points,
-        })
+        Some(SeatOutcome::of(points, lone))
     }
 }
 
 impl SeatOutcome {
+    /// The outcome for seat `lone` (one of them) of each seat's `points`.
+    pub fn of(points: Vec<i32>, lone: usize) -> SeatOutcome {
+        let others = points.len().saturating_sub(1).max(1);
+        let field: i32 = points.iter().sum::<i32>() - points[lone];
+        SeatOutcome {
+            share: share_beaten(&points, lone),
+            margin: f64::from(points[lone]) - f64::from(field) / others as f64,
+            points,
+        }
+    }
+
     /// The game as a result between the lone engine (Black) and the field (White):
     /// won when it beat more than half of the other seats, drawn at exactly half.
     pub fn result(&self) -> &'static str {
@@ -158,26 +163,14 @@ pub fn seat_table(names: &[String], count: usize, games: &[GameRecord]) -> Vec<V
             if played.is_empty() {
                 continue;
             }
-            let shares: Vec<f64> = played
+            let outcomes: Vec<SeatOutcome> = played
                 .iter()
-                .map(|&(g, s)| share_beaten(&g.points, s))
+                .map(|&(g, s)| SeatOutcome::of(g.points.clone(), s))
                 .collect();
-            let lone: Vec<f64> = played
-                .iter()
-                .map(|&(g, s)| f64::from(g.points[s]))
-                .collect();
-            let field: Vec<f64> = played
-                .iter()
-                .map(|&(g, s)| {
-                    let others = g.points.iter().sum::<i32>() - g.points[s];
-                    f64::from(others) / (count - 1) as f64
-                })
-                .collect();
-            let margins: Vec<f64> = lone.iter().zip(&field).map(|(l, f)| l - f).collect();
-            let first = played
-                .iter()
-                .filter(|&&(g, s)| share_beaten(&g.points, s) >= 1.0)
-                .count();
+            let shares: Vec<f64> = outcomes.iter().map(|o| o.share).collect();
+            let margins: Vec<f64> = outcomes.iter().map(|o| o.margin).collect();
+            let lone: f64 = played.iter().map(|&(g, s)| f64::from(g.points[s])).sum();
+            let first = shares.iter().filter(|&&share| share >= 1.0).count();
             let cpu = |side: usize| {
                 let known: Vec<f64> = played.iter().filter_map(|(g, _)| g.cpu[side]).collect();
                 per_game(known.iter().sum(), known.len())
@@ -193,8 +186,8 @@ pub fn seat_table(names: &[String], count: usize, games: &[GameRecord]) -> Vec<V
                 error_text(share_error, 100.0),
                 format!("{margin:+.1}"),
                 error_text(margin_error, 1.0),
-                format!("{:.1}", lone.iter().sum::<f64>() / n as f64),
-                format!("{:.1}", field.iter().sum::<f64>() / n as f64),
+                format!("{:.1}", lone / n as f64),
+                format!("{:.1}", lone / n as f64 - margin),
                 first.to_string(),
                 cpu(0),
                 cpu(1),
