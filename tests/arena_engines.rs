@@ -472,6 +472,37 @@ fn games_of_more_than_two_players_seat_one_engine_alone_in_turn() {
     }
 }
 
+#[test]
+fn a_fault_in_a_game_of_seats_is_told_by_the_place_at_the_table() {
+    let dir = out_dir("seats-fault");
+    // The field's engine reads 12 lines and then its input ends (`sed -u` passes each
+    // line on at once): it dies in its first game, at a move or when told one.
+    let dying = format!("sed -u 12q | {}", tabula(2));
+    let run = run_match(
+        &dir,
+        &[
+            "--game",
+            "Blokus",
+            "--games",
+            "1",
+            "--engine",
+            &tabula(1),
+            "--engine",
+            &dying,
+        ],
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let game = &run.games[0];
+    assert_eq!(
+        (game.seat, game.result.as_str()),
+        (Some(0), "B+F"),
+        "{game:?}"
+    );
+    assert!(game.points.is_empty(), "{game:?}");
+    assert!(game.reason.starts_with("The field "), "{}", game.reason);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One short match of tabula against itself in each game with a board (`--max-moves`
 /// keeps the five-in-a-row games short); the folder and its games. The folder is named
 /// after the calling test too: tests run at the same time, and two of them playing the

@@ -50,10 +50,13 @@ fn result_for(winner: Colour, how: char) -> String {
     format!("{}+{how}", winner.letter())
 }
 
-fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::Black => "Black",
-        Colour::White => "White",
+/// How reasons name a side: its colour, or in a game of seats, its place at the table.
+pub fn side_name(c: Colour, seated: bool) -> &'static str {
+    match (c, seated) {
+        (Colour::Black, false) => "Black",
+        (Colour::White, false) => "White",
+        (Colour::Black, true) => "The lone seat",
+        (Colour::White, true) => "The field",
     }
 }
 
@@ -75,6 +78,7 @@ pub fn play(
         Some((lone, seats)) => seats.side_of(colour, moves, lone),
         None => colour.side(),
     };
+    let seated = seats.is_some();
     let mut moves: Vec<(GameColour, String)> = Vec::new();
     let mut move_ms: Vec<u64> = Vec::new();
     for (colour, mv) in opening {
@@ -97,7 +101,7 @@ pub fn play(
                 side.player
                     .new_game(rules.setup, record.game, c, &clocks[c.index()], opening)
             {
-                break 'game forfeit(c, f, "before the game");
+                break 'game forfeit(c, seated, f, "before the game");
             }
         }
         cpu_at_start = [sides[0].player.cpu_seconds(), sides[1].player.cpu_seconds()];
@@ -117,7 +121,7 @@ pub fn play(
                 Some(a) if a + rules.margin.as_secs_f64() <= 0.0 => {
                     let over = format!("out of time ({:.1} s over)", -a);
                     let fault = Fault::new(FaultKind::Timeout, over);
-                    break 'game forfeit(c, fault, &format!("at move {}", moves.len() + 1));
+                    break 'game forfeit(c, seated, fault, &format!("at move {}", moves.len() + 1));
                 }
                 Some(a) => Duration::from_secs_f64(a.max(0.0)) + rules.margin,
             };
@@ -132,12 +136,18 @@ pub fn play(
             let took = started.elapsed();
             clock.charge(took.as_secs_f64());
             let mv = match answer {
-                Err(f) => break 'game forfeit(c, f, &format!("at move {}", moves.len() + 1)),
+                Err(f) => {
+                    break 'game forfeit(c, seated, f, &format!("at move {}", moves.len() + 1));
+                }
                 Ok(Answer::Resign) => {
                     break 'game (
                         result_for(c.opponent(), 'R'),
                         End::Resign,
-                        format!("{} resigned at move {}", colour_name(c), moves.len() + 1),
+                        format!(
+                            "{} resigned at move {}",
+                            side_name(c, seated),
+                            moves.len() + 1
+                        ),
                     );
                 }
                 Ok(Answer::Pass) => {
@@ -152,7 +162,7 @@ pub fn play(
                     End::Illegal,
                     format!(
                         "{} played {mv} at move {}: {why}",
-                        colour_name(c),
+                        side_name(c, seated),
                         moves.len() + 1
                     ),
                 );
@@ -170,7 +180,12 @@ pub fn play(
                         .player
                         .observe(mover, observer == c, &mv, &position)
                 {
-                    break 'game forfeit(observer, f, &format!("after move {}", moves.len()));
+                    break 'game forfeit(
+                        observer,
+                        seated,
+                        f,
+                        &format!("after move {}", moves.len()),
+                    );
                 }
             }
         }
@@ -230,7 +245,7 @@ fn seat_result(record: &mut GameRecord, seats: &Seats, lone: usize) {
     }
 }
 
-fn forfeit(loser: Colour, fault: Fault, when: &str) -> (String, End, String) {
+fn forfeit(loser: Colour, seated: bool, fault: Fault, when: &str) -> (String, End, String) {
     let how = if fault.kind == FaultKind::Timeout {
         'T'
     } else {
@@ -239,7 +254,7 @@ fn forfeit(loser: Colour, fault: Fault, when: &str) -> (String, End, String) {
     (
         result_for(loser.opponent(), how),
         fault_end(fault.kind),
-        format!("{} {when}: {}", colour_name(loser), fault.detail),
+        format!("{} {when}: {}", side_name(loser, seated), fault.detail),
     )
 }
 

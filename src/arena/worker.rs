@@ -190,11 +190,7 @@ fn cannot_start(
     record.moves = opening.len();
     record.reason = format!(
         "{} before the game: {}",
-        if loser == Colour::Black {
-            "Black"
-        } else {
-            "White"
-        },
+        game::side_name(loser, record.seat.is_some()),
         fault.detail
     );
     Played {
