@@ -207,7 +207,7 @@ impl Player for GtpClient {
         } else if word.eq_ignore_ascii_case("pass") {
             Answer::Pass
         } else {
-            Answer::Move(word.to_ascii_uppercase())
+            Answer::Move(word.to_string())
         })
     }
 

@@ -154,7 +154,7 @@ fn from_line(line: &str, setup: &GameSetup) -> Result<Opening, String> {
                 if w.eq_ignore_ascii_case("pass") {
                     "pass".to_string()
                 } else {
-                    w.to_ascii_uppercase()
+                    w.to_string()
                 }
             })
             .collect()
@@ -194,7 +194,8 @@ mod tests {
         assert_eq!(moves(&sgf[0]), ["bE5", "wC7"]);
         assert_eq!(moves(&sgf[1]), ["bA9", "wpass"]);
         let lines = parse("a.txt", "# two\nE5 C3\n\nd4,f6 pass # end\n", &s).unwrap();
-        assert_eq!(moves(&lines[1]), ["bD4", "wF6", "bpass"]);
+        // Moves are kept as written: the rules read any case.
+        assert_eq!(moves(&lines[1]), ["bd4", "wf6", "bpass"]);
         let gomocup = parse("o.txt", "0,0, 1,-1\n", &s).unwrap();
         assert_eq!(moves(&gomocup[0]), ["bE5", "wF6"]);
         let psq = parse("g.psq", "Piskvork 9x9, 11:11, 0\n5,5,100\n1,1,0\n-1\n", &s).unwrap();
