@@ -1,7 +1,9 @@
 //! Fast random games to the end for the search. The playout keeps, per colour, a list
-//! of candidate moves: a placement adds the moves at its new attach points, and moves
-//! it made illegal are dropped when a turn's scan meets them, so no move is generated
-//! from scratch after the start. Nothing here allocates once the buffers have grown.
+//! of candidate moves: a placement's new attach points add their moves when the colour
+//! next needs its list (by then the other side has often covered some of them, which
+//! then add nothing), and moves made illegal are dropped when a turn's scan meets them,
+//! so no move is generated from scratch after the start. Nothing here allocates once
+//! the buffers have grown.
 //!
 //! The policy answers the other side: each turn it plays among the moves that cover the
 //! most points near the other side's latest moves (their new attach points and the
@@ -43,6 +45,8 @@ pub struct Playout {
     /// Per colour, the placements still possible after the root of the search.
     root_moves: Vec<RootMoves>,
     moves: [Vec<Placement>; MAX_COLOURS],
+    /// Per colour, the attach points whose moves are not in its list yet.
+    pending: [Vec<u16>; MAX_COLOURS],
     /// Per colour, one bit per placement already looked at (legal or not): a placement
     /// found illegal never becomes legal again, so it is never checked twice.
     seen: [Vec<u64>; MAX_COLOURS],
@@ -87,6 +91,7 @@ impl Playout {
                 .map(|c| RootMoves::new(root, c))
                 .collect(),
             moves: std::array::from_fn(|_| Vec::with_capacity(1024)),
+            pending: std::array::from_fn(|_| Vec::with_capacity(128)),
             seen: std::array::from_fn(|_| vec![0; words]),
             to_play: 0,
             pieces_played: 0,
@@ -135,16 +140,26 @@ impl Playout {
         self.forbidden = *board.masks().0;
         self.left_mask[c] = piece_mask(board.pieces_left_of(c));
         self.generate(c, board.attach_points(c));
+        self.add_pending_moves(c);
         out.extend(self.moves[c].iter().map(|m| m.id));
     }
 
-    /// Lists the moves of `c` afresh from its attach points.
+    /// Lists the moves of `c` afresh from its attach points, when it next needs them.
     fn generate(&mut self, c: Colour, attach_points: &[u16]) {
         self.moves[c].clear();
         self.seen[c].fill(0);
-        for &p in attach_points {
+        self.pending[c].clear();
+        self.pending[c].extend_from_slice(attach_points);
+    }
+
+    /// Adds the moves at the attach points of `c` placed since its list was last used.
+    fn add_pending_moves(&mut self, c: Colour) {
+        let mut pending = std::mem::take(&mut self.pending[c]);
+        for &p in &pending {
             self.add_moves_at(c, p);
         }
+        pending.clear();
+        self.pending[c] = pending;
     }
 
     /// Adds the unseen legal moves of `c` covering the attach point `p`.
@@ -197,7 +212,7 @@ impl Playout {
         for &p in tables.diag_points(mv) {
             if self.corner[p as usize] & bit == 0 {
                 self.corner[p as usize] |= bit;
-                self.add_moves_at(c, p);
+                self.pending[c].push(p);
             }
         }
         self.to_play = (c + 1) % self.num_colours;
@@ -297,6 +312,7 @@ impl Playout {
         if let Some(reply) = self.remembered_reply(c) {
             return Some(reply);
         }
+        self.add_pending_moves(c);
         self.mark_local(c);
         self.mark_values(c);
         let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
@@ -407,6 +423,7 @@ impl Playout {
 
     /// The legal moves of `c` (dropping stale ones first), in no particular order.
     pub fn moves(&mut self, c: Colour) -> Vec<MoveId> {
+        self.add_pending_moves(c);
         let mut moves = std::mem::take(&mut self.moves[c]);
         moves.retain(|m| self.is_valid(c, m));
         self.moves[c] = moves;
