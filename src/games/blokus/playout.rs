@@ -30,6 +30,9 @@ const RECENT: usize = 3;
 /// so one sum over a move's points tells both whether it fits and its local value.
 const FORBIDDEN: u32 = 0x20;
 
+/// Slots of [`Playout::value`]: every `u16`.
+const VALUE_SLOTS: usize = 1 << 16;
+
 pub struct Playout {
     tables: &'static Tables,
     variant: Variant,
@@ -55,12 +58,15 @@ pub struct Playout {
     /// Per point, how much covering it answers the other side (0 = not at all).
     local: [u8; MAX_POINTS],
     /// Per point, while a colour chooses: its local value, plus [`FORBIDDEN`] where that
-    /// colour may not play.
-    value: [u8; MAX_POINTS],
+    /// colour may not play. One slot per `u16`, so that the turn's scan reads it at
+    /// any point number without a bounds check; only the board's points are used.
+    value: Box<[u8; VALUE_SLOTS]>,
     local_points: Vec<u16>,
     /// The moves of the best local value found this turn, with cumulative weights.
     candidates: Vec<(MoveId, f32)>,
     piece_weight: [f32; NUM_PIECES],
+    /// Per size 0 to 5, one bit per piece of at least that many squares.
+    pieces_of_size_at_least: [u32; 6],
     replies: Replies,
     /// The latest moves before the playout (up to [`RECENT`]), then the playout's own:
     /// the policy answers the latest of them, the replies learn from the playout's.
@@ -96,10 +102,17 @@ impl Playout {
             to_play: 0,
             pieces_played: 0,
             local: [0; MAX_POINTS],
-            value: [0; MAX_POINTS],
+            value: vec![0; VALUE_SLOTS]
+                .try_into()
+                .expect("the length is VALUE_SLOTS"),
             local_points: Vec::with_capacity(64),
             candidates: Vec::with_capacity(1024),
             piece_weight: piece_weights(variant, tables),
+            pieces_of_size_at_least: std::array::from_fn(|size| {
+                (0..NUM_PIECES)
+                    .filter(|&piece| super::pieces::piece_size(piece as Piece) >= size)
+                    .fold(0, |mask, piece| mask | 1 << piece)
+            }),
             replies: Replies::new(
                 variant.num_colours(),
                 variant.num_colours() * tables.num_moves(),
@@ -177,7 +190,7 @@ impl Playout {
         for placement in self.root_moves[c].at(p, status) {
             let mv = placement.id;
             let (word, mask) = (mv as usize / 64, 1u64 << (mv % 64));
-            if seen[word] & mask != 0 || left >> placement.piece & 1 == 0 {
+            if left >> placement.piece & 1 == 0 || seen[word] & mask != 0 {
                 continue;
             }
             seen[word] |= mask;
@@ -315,8 +328,10 @@ impl Playout {
         self.add_pending_moves(c);
         self.mark_local(c);
         self.mark_values(c);
-        let min_size = min_piece_size(self.variant, self.pieces_played) as u8;
-        let shunned = shunned_pieces(self.variant, self.pieces_played);
+        // The pieces worth playing now: large enough, and not shunned.
+        let min_size = min_piece_size(self.variant, self.pieces_played);
+        let wanted = self.pieces_of_size_at_least[min_size]
+            & !shunned_pieces(self.variant, self.pieces_played);
         let mut moves = std::mem::take(&mut self.moves[c]);
         self.candidates.clear();
         let mut best_local = 0;
@@ -333,7 +348,7 @@ impl Playout {
                 }
             };
             i += 1;
-            if local >= best_local && m.len >= min_size && shunned >> m.piece & 1 == 0 {
+            if local >= best_local && wanted >> m.piece & 1 != 0 {
                 self.add_candidate(m, local, &mut best_local, &mut total);
             }
         }
@@ -356,8 +371,10 @@ impl Playout {
     /// Combines the forbidden points of `c` and the local values into `value`, so that
     /// judging a listed move reads each of its points once.
     fn mark_values(&mut self, c: Colour) {
-        for ((value, &forbidden), &local) in
-            self.value.iter_mut().zip(&self.forbidden).zip(&self.local)
+        let n = self.tables.num_points;
+        for ((value, &forbidden), &local) in (self.value[..n].iter_mut())
+            .zip(&self.forbidden[..n])
+            .zip(&self.local[..n])
         {
             *value = local + ((forbidden >> c) & 1) * FORBIDDEN as u8;
         }
