@@ -65,8 +65,9 @@ pub struct Playout {
     /// The moves of the best local value found this turn, with cumulative weights.
     candidates: Vec<(MoveId, f32)>,
     piece_weight: [f32; NUM_PIECES],
-    /// Per size 0 to 5, one bit per piece of at least that many squares.
-    pieces_of_size_at_least: [u32; 6],
+    /// Per round (pieces on the board / colours), one bit per piece worth playing then:
+    /// large enough and not shunned. Looked up each turn instead of worked out again.
+    wanted_pieces: Vec<u32>,
     replies: Replies,
     /// The latest moves before the playout (up to [`RECENT`]), then the playout's own:
     /// the policy answers the latest of them, the replies learn from the playout's.
@@ -108,11 +109,7 @@ impl Playout {
             local_points: Vec::with_capacity(64),
             candidates: Vec::with_capacity(1024),
             piece_weight: piece_weights(variant, tables),
-            pieces_of_size_at_least: std::array::from_fn(|size| {
-                (0..NUM_PIECES)
-                    .filter(|&piece| super::pieces::piece_size(piece as Piece) >= size)
-                    .fold(0, |mask, piece| mask | 1 << piece)
-            }),
+            wanted_pieces: wanted_pieces(variant),
             replies: Replies::new(
                 variant.num_colours(),
                 variant.num_colours() * tables.num_moves(),
@@ -328,10 +325,8 @@ impl Playout {
         self.add_pending_moves(c);
         self.mark_local(c);
         self.mark_values(c);
-        // The pieces worth playing now: large enough, and not shunned.
-        let min_size = min_piece_size(self.variant, self.pieces_played);
-        let wanted = self.pieces_of_size_at_least[min_size]
-            & !shunned_pieces(self.variant, self.pieces_played);
+        let round = self.pieces_played / self.num_colours;
+        let wanted = self.wanted_pieces[round.min(self.wanted_pieces.len() - 1)];
         let mut moves = std::mem::take(&mut self.moves[c]);
         self.candidates.clear();
         let mut best_local = 0;
@@ -446,6 +441,22 @@ impl Playout {
         self.moves[c] = moves;
         self.moves[c].iter().map(|m| m.id).collect()
     }
+}
+
+/// Per round until every colour has placed every piece, the pieces worth playing then
+/// (see [`min_piece_size`] and [`shunned_pieces`]).
+fn wanted_pieces(variant: Variant) -> Vec<u32> {
+    let colours = variant.num_colours();
+    (0..=NUM_PIECES)
+        .map(|round| {
+            let pieces_played = round * colours;
+            let min_size = min_piece_size(variant, pieces_played);
+            (0..NUM_PIECES)
+                .filter(|&piece| super::pieces::piece_size(piece as Piece) >= min_size)
+                .fold(0, |mask, piece| mask | 1 << piece)
+                & !shunned_pieces(variant, pieces_played)
+        })
+        .collect()
 }
 
 /// One bit per piece with any left.
