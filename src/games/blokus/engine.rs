@@ -433,7 +433,7 @@ mod tests {
     /// rounds (Three-Player: 10 pieces) the tree keeps the moves that reach within 0.3
     /// of the nearest any reaches, all those within 2 of the centre counting as there.
     #[test]
-    fn large_board_openings_head_for_the_centre_for_three_rounds() {
+    fn large_board_openings_head_for_the_centre_for_their_first_pieces() {
         for (variant, pieces) in [
             (Variant::ClassicTwo, 12),
             (Variant::Classic, 12),
