@@ -364,7 +364,7 @@ impl Board {
 
     /// Empty neighbours of `p`.
     #[inline]
-    fn empty_neighbours(&self, p: Point) -> u16 {
+    pub(super) fn empty_neighbours(&self, p: Point) -> u16 {
         self.nbr[p as usize] >> NBR_SHIFT_EMPTY
     }
 
