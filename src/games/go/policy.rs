@@ -284,16 +284,23 @@ pub fn playout_move(
     rng: &mut Rng,
     scratch: &mut Scratch,
 ) -> Option<Point> {
+    // Each kind of reply is taken nine times in ten where there is one: the coin is
+    // tossed first, so that a tenth of the time the replies (and their ladder reading)
+    // are not worked out at all.
     let c = &mut scratch.candidates;
-    c.clear();
-    tactical_replies(board, color, last, &mut scratch.ladders, c);
-    if !c.is_empty() && rng.below(100) < 90 {
-        return Some(c[rng.below(c.len() as u32) as usize]);
+    if rng.below(100) < 90 {
+        c.clear();
+        tactical_replies(board, color, last, &mut scratch.ladders, c);
+        if !c.is_empty() {
+            return Some(c[rng.below(c.len() as u32) as usize]);
+        }
     }
-    c.clear();
-    pattern_replies(board, color, last, c);
-    if !c.is_empty() && rng.below(100) < 90 {
-        return Some(c[rng.below(c.len() as u32) as usize]);
+    if rng.below(100) < 90 {
+        c.clear();
+        pattern_replies(board, color, last, c);
+        if !c.is_empty() {
+            return Some(c[rng.below(c.len() as u32) as usize]);
+        }
     }
     if last != NO_POINT
         && let Some(r) = scratch.replies.answer(board, color, last)
