@@ -90,9 +90,10 @@ const PLAYOUT_LADDER_BUDGET: u32 = 60;
 
 /// Moves that answer the last move: captures of chains in atari next to it (its own
 /// chain included), and escapes of own chains it put in atari (extending out of anything
-/// but a ladder, or capturing an attacker). Appended to `out`.
+/// but a ladder, or capturing an attacker). Appended to `out`. The ladders are read on
+/// `board`, which is left as it was.
 pub fn tactical_replies(
-    board: &Board,
+    board: &mut Board,
     color: Color,
     last: Point,
     ladders: &mut LadderReader,
@@ -102,6 +103,7 @@ pub fn tactical_replies(
         return;
     }
     let opp = color.opponent();
+    let around = board.neighbours(last);
     let mut consider = |q: Point, out: &mut Vec<Point>| {
         let Some(c) = board.cell(q).color() else {
             return;
@@ -118,7 +120,7 @@ pub fn tactical_replies(
             // Own chain in atari: run if that saves it, or capture an attacker.
             if !out.contains(&lib)
                 && board.is_legal_simple(lib, color)
-                && ladders.extension_escapes(board, q, PLAYOUT_LADDER_BUDGET)
+                && ladders.extension_escapes_in_place(board, q, PLAYOUT_LADDER_BUDGET)
             {
                 out.push(lib);
             }
@@ -135,7 +137,7 @@ pub fn tactical_replies(
         }
     };
     consider(last, out);
-    for q in board.neighbours(last) {
+    for q in around {
         consider(q, out);
     }
 }
@@ -278,7 +280,7 @@ impl LastGoodReplies {
 /// The playout policy's move for `color` after the opponent's `last` move; `None` = pass.
 #[inline]
 pub fn playout_move(
-    board: &Board,
+    board: &mut Board,
     color: Color,
     last: Point,
     rng: &mut Rng,
@@ -355,12 +357,13 @@ mod tests {
 
     #[test]
     fn captures_a_stone_the_last_move_left_in_atari() {
-        let b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
+        let mut b = board_from(&[".....", "..X..", ".XO..", "..X..", "....."]);
         let mut out = Vec::new();
+        let last = b.point(2, 2);
         tactical_replies(
-            &b,
+            &mut b,
             Color::Black,
-            b.point(2, 2),
+            last,
             &mut LadderReader::default(),
             &mut out,
         );
@@ -369,12 +372,13 @@ mod tests {
 
     #[test]
     fn runs_from_atari_where_that_gives_liberties() {
-        let b = board_from(&[".....", ".....", ".X...", "XO...", ".X..."]);
+        let mut b = board_from(&[".....", ".....", ".X...", "XO...", ".X..."]);
         let mut out = Vec::new();
+        let last = b.point(1, 0);
         tactical_replies(
-            &b,
+            &mut b,
             Color::White,
-            b.point(1, 0),
+            last,
             &mut LadderReader::default(),
             &mut out,
         );
@@ -385,17 +389,28 @@ mod tests {
     fn a_stone_in_a_ladder_does_not_run_unless_a_breaker_waits() {
         // Black's D6 puts White D5 in atari; E5, the only way out, runs into a ladder.
         let mut rows = crate::games::go::ladder::IN_LADDER;
-        let b = board_from(&rows);
+        let mut b = board_from(&rows);
         let (last, run) = (b.point(3, 5), b.point(4, 4));
         let mut ladders = LadderReader::default();
         let mut out = Vec::new();
-        tactical_replies(&b, Color::White, last, &mut ladders, &mut out);
+        // The ladder is read on the board itself, which is left as it was.
+        let before = b.clone();
+        tactical_replies(&mut b, Color::White, last, &mut ladders, &mut out);
         assert_eq!(out, vec![]);
+        assert_eq!(b.hash(), before.hash());
+        assert_eq!(b.empty_points(), before.empty_points());
+        for p in b.points() {
+            assert_eq!(b.cell(p), before.cell(p));
+            if b.cell(p) != Cell::Empty {
+                assert_eq!(b.liberties(p), before.liberties(p));
+                assert_eq!(b.chain_size(p), before.chain_size(p));
+            }
+        }
         assert!(runs_into_capture(&b, Color::White, run, &mut ladders));
         // With White F4 on the ladder's path the stone runs.
         rows[5] = "...X.O...";
-        let b = board_from(&rows);
-        tactical_replies(&b, Color::White, last, &mut ladders, &mut out);
+        let mut b = board_from(&rows);
+        tactical_replies(&mut b, Color::White, last, &mut ladders, &mut out);
         assert_eq!(out, vec![run]);
         assert!(!runs_into_capture(&b, Color::White, run, &mut ladders));
     }
