@@ -94,10 +94,38 @@ fn centre_distance(tables: &Tables, mv: MoveId) -> f32 {
         .fold(f32::INFINITY, f32::min)
 }
 
-/// Playout workspace: the incremental move lists and what the playouts so far scored.
+/// Playout workspace: the incremental move lists and what the playouts so far scored,
+/// and the buffers of the tree's expansions.
 pub struct PlayoutWorkspace {
     playout: Playout,
     scores: ScoreStats,
+    moves: Vec<MoveId>,
+    id_bits: Vec<u64>,
+    scorer: Box<MoveScorer>,
+}
+
+/// Puts the distinct move ids of `ids` in increasing order through the bit set `bits`
+/// (all zero before and after, at least one bit per id): at an expansion's few hundred
+/// ids, cheaper than a comparison sort.
+fn sort_distinct_ids(ids: &mut [MoveId], bits: &mut [u64]) {
+    let (mut low, mut high) = (usize::MAX, 0);
+    for &id in ids.iter() {
+        let word = id as usize / 64;
+        bits[word] |= 1 << (id % 64);
+        (low, high) = (low.min(word), high.max(word));
+    }
+    if ids.is_empty() {
+        return;
+    }
+    let mut out = ids.iter_mut();
+    for (word, bits) in bits[low..=high].iter_mut().enumerate() {
+        let mut set = std::mem::take(bits);
+        while set != 0 {
+            let id = ((low + word) * 64) as MoveId + set.trailing_zeros();
+            *out.next().expect("one id per bit") = id;
+            set &= set - 1;
+        }
+    }
 }
 
 impl SearchGame for SearchPosition {
@@ -112,11 +140,12 @@ impl SearchGame for SearchPosition {
         let Some(c) = self.board.to_play() else {
             return;
         };
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut workspace.moves);
+        moves.clear();
         workspace.playout.legal_moves(&self.board, c, &mut moves);
         // In id order, as the board lists them, so that ties among children break
         // the same way whichever generator made them.
-        moves.sort_unstable();
+        sort_distinct_ids(&mut moves, &mut workspace.id_bits);
         let tables = self.board.tables();
         let min_size = min_piece_size(self.board.variant(), self.board.num_moves());
         let largest = moves
@@ -145,10 +174,11 @@ impl SearchGame for SearchPosition {
         };
         let (forbidden, corner) = self.board.masks();
         let masks = Masks { forbidden, corner };
-        let scorer = MoveScorer::new(self.board.variant(), &masks, c, self.board.attach_points(c));
+        let scorer = &mut workspace.scorer;
+        scorer.judge(self.board.variant(), &masks, c, self.board.attach_points(c));
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
-        for mv in moves {
+        for &mv in &moves {
             if opening && distance(mv) > max_distance {
                 continue;
             }
@@ -178,6 +208,7 @@ impl SearchGame for SearchPosition {
                 0.3 + 0.45 * share
             };
         }
+        workspace.moves = moves;
     }
 
     fn play(&mut self, mv: ColourMove) {
@@ -193,9 +224,21 @@ impl SearchGame for SearchPosition {
     }
 
     fn new_playout(&self) -> PlayoutWorkspace {
+        let tables = self.board.tables();
         PlayoutWorkspace {
             playout: Playout::new(&self.board),
             scores: ScoreStats::default(),
+            moves: Vec::new(),
+            id_bits: vec![0; tables.num_moves().div_ceil(64)],
+            scorer: Box::new(MoveScorer::new(
+                self.board.variant(),
+                &Masks {
+                    forbidden: self.board.masks().0,
+                    corner: self.board.masks().1,
+                },
+                0,
+                &[],
+            )),
         }
     }
 
@@ -420,6 +463,31 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::games::blokus::PIECE_NAMES;
+
+    /// The bit-set ordering puts every legal move list in the order a sort does and
+    /// leaves its bits clear for the next.
+    #[test]
+    fn distinct_ids_come_out_sorted() {
+        let mut board = Board::new(Variant::Duo);
+        let mut bits = vec![0; board.tables().num_moves().div_ceil(64)];
+        let mut rng = Rng::new(9);
+        let mut lists = 0;
+        while let Some(c) = board.to_play() {
+            let mut ids = board.legal_moves(c);
+            for i in (1..ids.len()).rev() {
+                ids.swap(i, rng.below(i as u32 + 1) as usize);
+            }
+            let mut sorted = ids.clone();
+            sorted.sort_unstable();
+            sort_distinct_ids(&mut ids, &mut bits);
+            assert_eq!(ids, sorted);
+            assert!(bits.iter().all(|&word| word == 0));
+            lists += 1;
+            let pick = sorted[rng.below(sorted.len() as u32) as usize];
+            board.play(c, pick).unwrap();
+        }
+        assert!(lists > 10, "{lists}");
+    }
 
     #[test]
     fn later_moves_get_more_playouts() {

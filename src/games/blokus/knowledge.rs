@@ -200,14 +200,24 @@ pub struct MoveScorer {
 impl MoveScorer {
     /// Judges the points the moves of `c` at `attach_points` can reach in `variant`.
     pub fn new(variant: Variant, masks: &Masks, c: Colour, attach_points: &[u16]) -> MoveScorer {
-        let tables = Tables::get(variant.board_size());
-        let weights = weights(variant);
         let mut scorer = MoveScorer {
-            weights,
+            weights: weights(variant),
             covered: [0.0; MAX_POINTS],
             edge: [0.0; MAX_POINTS],
             corner: [0.0; MAX_POINTS],
         };
+        scorer.judge(variant, masks, c, attach_points);
+        scorer
+    }
+
+    /// Judges another position, as `new` does, in place: the tree judges one at every
+    /// expansion. Points outside the reach box keep what an earlier judgement left
+    /// there; no legal move reads them.
+    pub fn judge(&mut self, variant: Variant, masks: &Masks, c: Colour, attach_points: &[u16]) {
+        let tables = Tables::get(variant.board_size());
+        let weights = weights(variant);
+        self.weights = weights;
+        let scorer = self;
         let judge = PointJudge::new(tables, masks, c, variant.rivals(c));
         // A move covers points at most four steps from the attach point it takes, and
         // touches points five steps away: only that box needs judging (early on, a
@@ -230,7 +240,6 @@ impl MoveScorer {
             scorer.edge[i] = weights[point.edge];
             scorer.corner[i] = point.corner.map_or(0.0, |f| weights[f]);
         }
-        scorer
     }
 
     /// Log-score of a legal move; higher is better.
