@@ -87,9 +87,9 @@ impl<'a> Judge<'a> {
         ladders: &mut LadderReader,
     ) -> Judge<'a> {
         let mut replies = Vec::new();
-        ladders.on_copy(board, |copy, ladders| {
-            policy::tactical_replies(copy, color, last, ladders, &mut replies)
-        });
+        // The tree's board is shared: a ladder is read on a copy.
+        let mut shared = board;
+        policy::tactical_replies(&mut shared, color, last, ladders, &mut replies);
         policy::ladder_moves(board, color, ladders, &mut replies);
         let mut shapes = Vec::new();
         policy::pattern_replies(board, color, last, &mut shapes);

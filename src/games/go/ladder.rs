@@ -63,25 +63,6 @@ impl LadderReader {
         reading.extend_on(0, c, lib)
     }
 
-    /// Runs `read` on a copy of `board` (its buffer kept from call to call), for
-    /// readers that must leave their board untouched.
-    pub fn on_copy<R>(
-        &mut self,
-        board: &Board,
-        read: impl FnOnce(&mut Board, &mut LadderReader) -> R,
-    ) -> R {
-        let mut copy = match self.board.take() {
-            Some(mut copy) => {
-                copy.clone_from(board);
-                copy
-            }
-            None => board.clone(),
-        };
-        let answer = read(&mut copy, self);
-        self.board = Some(copy);
-        answer
-    }
-
     /// The atari that captures the chain at `c` (two liberties, the opponent of its colour
     /// to move) in a ladder, if there is one within `budget` positions.
     pub fn capturing_atari(&mut self, board: &Board, c: Point, budget: u32) -> Option<Point> {
@@ -115,6 +96,35 @@ impl LadderReader {
             undo: &mut self.undo,
             budget,
         }
+    }
+}
+
+/// A board ladder questions are asked on: a playout's own, read in place (every move
+/// read is taken back), or one shared with others, read on the reader's copy (made
+/// only for a question that needs reading).
+pub trait LadderBoard {
+    fn board(&self) -> &Board;
+    /// [`LadderReader::extension_escapes`] on this board.
+    fn extension_escapes(&mut self, ladders: &mut LadderReader, c: Point, budget: u32) -> bool;
+}
+
+impl LadderBoard for Board {
+    fn board(&self) -> &Board {
+        self
+    }
+
+    fn extension_escapes(&mut self, ladders: &mut LadderReader, c: Point, budget: u32) -> bool {
+        ladders.extension_escapes_in_place(self, c, budget)
+    }
+}
+
+impl LadderBoard for &Board {
+    fn board(&self) -> &Board {
+        self
+    }
+
+    fn extension_escapes(&mut self, ladders: &mut LadderReader, c: Point, budget: u32) -> bool {
+        ladders.extension_escapes(self, c, budget)
     }
 }
 

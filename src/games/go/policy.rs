@@ -4,7 +4,7 @@
 //! prior (features.rs) singles out the same way.
 
 use super::board::{Board, Cell, Color, MAX_POINTS, NO_POINT, Point};
-use super::ladder::{LadderReader, liberties_upto};
+use super::ladder::{LadderBoard, LadderReader, liberties_upto};
 use super::patterns;
 use super::playout::random_move;
 use crate::rng::Rng;
@@ -90,47 +90,49 @@ const PLAYOUT_LADDER_BUDGET: u32 = 60;
 
 /// Moves that answer the last move: captures of chains in atari next to it (its own
 /// chain included), and escapes of own chains it put in atari (extending out of anything
-/// but a ladder, or capturing an attacker). Appended to `out`. The ladders are read on
-/// `board`, which is left as it was.
-pub fn tactical_replies(
-    board: &mut Board,
+/// but a ladder, or capturing an attacker). Appended to `out`. A playout's board is
+/// read on in place and left as it was.
+pub fn tactical_replies<B: LadderBoard>(
+    board: &mut B,
     color: Color,
     last: Point,
     ladders: &mut LadderReader,
     out: &mut Vec<Point>,
 ) {
-    if last == NO_POINT || board.cell(last) == Cell::Empty {
+    if last == NO_POINT || board.board().cell(last) == Cell::Empty {
         return;
     }
     let opp = color.opponent();
-    let around = board.neighbours(last);
+    let around = board.board().neighbours(last);
     let mut consider = |q: Point, out: &mut Vec<Point>| {
-        let Some(c) = board.cell(q).color() else {
+        let b = board.board();
+        let Some(c) = b.cell(q).color() else {
             return;
         };
-        if !board.in_atari(q) {
+        if !b.in_atari(q) {
             return;
         }
-        let lib = board.atari_liberty(q);
+        let lib = b.atari_liberty(q);
         if c == opp {
-            if board.is_legal_simple(lib, color) && !out.contains(&lib) {
+            if b.is_legal_simple(lib, color) && !out.contains(&lib) {
                 out.push(lib);
             }
-        } else {
-            // Own chain in atari: run if that saves it, or capture an attacker.
-            if !out.contains(&lib)
-                && board.is_legal_simple(lib, color)
-                && ladders.extension_escapes_in_place(board, q, PLAYOUT_LADDER_BUDGET)
-            {
-                out.push(lib);
-            }
-            for s in board.chain_stones(q) {
-                for r in board.neighbours(s) {
-                    if board.cell(r).color() == Some(opp) && board.in_atari(r) {
-                        let l = board.atari_liberty(r);
-                        if board.is_legal_simple(l, color) && !out.contains(&l) {
-                            out.push(l);
-                        }
+            return;
+        }
+        // Own chain in atari: run if that saves it, or capture an attacker.
+        if !out.contains(&lib)
+            && b.is_legal_simple(lib, color)
+            && board.extension_escapes(ladders, q, PLAYOUT_LADDER_BUDGET)
+        {
+            out.push(lib);
+        }
+        let b = board.board();
+        for s in b.chain_stones(q) {
+            for r in b.neighbours(s) {
+                if b.cell(r).color() == Some(opp) && b.in_atari(r) {
+                    let l = b.atari_liberty(r);
+                    if b.is_legal_simple(l, color) && !out.contains(&l) {
+                        out.push(l);
                     }
                 }
             }
