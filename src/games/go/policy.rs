@@ -178,6 +178,22 @@ pub fn ladder_moves(board: &Board, color: Color, ladders: &mut LadderReader, out
 
 /// Empty points around the last move that complete a good local shape.
 pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
+    let first = out.len();
+    shape_points(board, last, out);
+    let mut kept = first;
+    for i in first..out.len() {
+        let q = out[i];
+        if is_sensible_shape(board, color, q) {
+            out[kept] = q;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Empty points around the last move that match a shape, legal or not. Appended to
+/// `out`.
+fn shape_points(board: &Board, last: Point, out: &mut Vec<Point>) {
     if last == NO_POINT {
         return;
     }
@@ -192,14 +208,16 @@ pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<P
         last + s,
         last + s + 1,
     ] {
-        if board.cell(q) == Cell::Empty
-            && patterns::matches(board, q)
-            && board.is_legal_simple(q, color)
-            && !board.is_bad_self_atari(q, color)
-        {
+        if board.cell(q) == Cell::Empty && patterns::matches(board, q) {
             out.push(q);
         }
     }
+}
+
+/// Whether `color` may play the shape point `q`: legal, and no big self-atari.
+#[inline]
+fn is_sensible_shape(board: &Board, color: Color, q: Point) -> bool {
+    board.is_legal_simple(q, color) && !board.is_bad_self_atari(q, color)
 }
 
 /// Positions a ladder question of the tree may read: the tree asks once per new node,
@@ -300,10 +318,17 @@ pub fn playout_move(
         }
     }
     if rng.below(100) < 90 {
+        // A shape point drawn at random is checked alone, and dropped if it is no
+        // sensible move: the draw is uniform over the sensible ones, as from the
+        // checked list, and most draws check one point instead of every one.
         c.clear();
-        pattern_replies(board, color, last, c);
-        if !c.is_empty() {
-            return Some(c[rng.below(c.len() as u32) as usize]);
+        shape_points(board, last, c);
+        while !c.is_empty() {
+            let i = rng.below(c.len() as u32) as usize;
+            if is_sensible_shape(board, color, c[i]) {
+                return Some(c[i]);
+            }
+            c.swap_remove(i);
         }
     }
     if last != NO_POINT
