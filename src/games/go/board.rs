@@ -806,6 +806,24 @@ impl Board {
     }
 }
 
+/// Asserts that two boards hold the same position: stones, chains and their
+/// liberties, the empty-point list in its order, the ko point and the hash. For tests.
+#[cfg(test)]
+pub(crate) fn assert_same_position(board: &Board, expected: &Board) {
+    assert_eq!(board.size(), expected.size());
+    assert_eq!(board.hash(), expected.hash());
+    assert_eq!(board.ko_point(), expected.ko_point());
+    assert_eq!(board.empty_points(), expected.empty_points());
+    for p in expected.points() {
+        assert_eq!(board.cell(p), expected.cell(p));
+        if expected.cell(p) != Cell::Empty {
+            assert_eq!(board.liberties(p), expected.liberties(p));
+            assert_eq!(board.in_atari(p), expected.in_atari(p));
+            assert_eq!(board.chain_size(p), expected.chain_size(p));
+        }
+    }
+}
+
 /// A board from rows drawn top row first (`X` Black, `O` White, anything else empty),
 /// for tests.
 #[cfg(test)]
@@ -912,18 +930,7 @@ mod tests {
             let mut copy = Board::new(size);
             playout(&mut copy, Color::White, &mut Rng::new(2), 500);
             copy.clone_from(&source);
-            assert_eq!(copy.size(), 9);
-            assert_eq!(copy.hash(), source.hash());
-            assert_eq!(copy.ko_point(), source.ko_point());
-            assert_eq!(copy.empty_points(), source.empty_points());
-            for p in source.points() {
-                assert_eq!(copy.cell(p), source.cell(p));
-                if source.cell(p) != Cell::Empty {
-                    assert_eq!(copy.liberties(p), source.liberties(p));
-                    assert_eq!(copy.in_atari(p), source.in_atari(p));
-                    assert_eq!(copy.chain_size(p), source.chain_size(p));
-                }
-            }
+            assert_same_position(&copy, &source);
             // Both go on to the same end from the same random stream.
             let mut original = source.clone();
             let moves = playout(&mut original, Color::Black, &mut Rng::new(3), 1000);

@@ -380,7 +380,7 @@ pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::go::board::board_from;
+    use crate::games::go::board::{assert_same_position, board_from};
 
     #[test]
     fn captures_a_stone_the_last_move_left_in_atari() {
@@ -424,15 +424,7 @@ mod tests {
         let before = b.clone();
         tactical_replies(&mut b, Color::White, last, &mut ladders, &mut out);
         assert_eq!(out, vec![]);
-        assert_eq!(b.hash(), before.hash());
-        assert_eq!(b.empty_points(), before.empty_points());
-        for p in b.points() {
-            assert_eq!(b.cell(p), before.cell(p));
-            if b.cell(p) != Cell::Empty {
-                assert_eq!(b.liberties(p), before.liberties(p));
-                assert_eq!(b.chain_size(p), before.chain_size(p));
-            }
-        }
+        assert_same_position(&b, &before);
         assert!(runs_into_capture(&b, Color::White, run, &mut ladders));
         // With White F4 on the ladder's path the stone runs.
         rows[5] = "...X.O...";
