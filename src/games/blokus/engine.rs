@@ -175,7 +175,7 @@ impl SearchGame for SearchPosition {
         let (forbidden, corner) = self.board.masks();
         let masks = Masks { forbidden, corner };
         let scorer = &mut workspace.scorer;
-        scorer.judge(self.board.variant(), &masks, c, self.board.attach_points(c));
+        scorer.judge(&masks, c, self.board.attach_points(c));
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for &mv in &moves {
@@ -230,15 +230,7 @@ impl SearchGame for SearchPosition {
             scores: ScoreStats::default(),
             moves: Vec::new(),
             id_bits: vec![0; tables.num_moves().div_ceil(64)],
-            scorer: Box::new(MoveScorer::new(
-                self.board.variant(),
-                &Masks {
-                    forbidden: self.board.masks().0,
-                    corner: self.board.masks().1,
-                },
-                0,
-                &[],
-            )),
+            scorer: Box::new(MoveScorer::unjudged(self.board.variant())),
         }
     }
 

@@ -190,6 +190,7 @@ pub fn move_features(board: &Board, c: Colour, mv: MoveId) -> [f32; feature::COU
 /// so each point's three terms are worked out once and a move's score is a sum of
 /// lookups: the tree scores a few hundred moves at every expansion.
 pub struct MoveScorer {
+    variant: Variant,
     weights: &'static Weights,
     /// Per point: as covered by the move, as its edge neighbour, as its corner neighbour.
     covered: [f32; MAX_POINTS],
@@ -198,26 +199,25 @@ pub struct MoveScorer {
 }
 
 impl MoveScorer {
-    /// Judges the points the moves of `c` at `attach_points` can reach in `variant`.
-    pub fn new(variant: Variant, masks: &Masks, c: Colour, attach_points: &[u16]) -> MoveScorer {
-        let mut scorer = MoveScorer {
+    /// A scorer of `variant` that has judged no position yet: [`MoveScorer::judge`]
+    /// before scoring.
+    pub fn unjudged(variant: Variant) -> MoveScorer {
+        MoveScorer {
+            variant,
             weights: weights(variant),
             covered: [0.0; MAX_POINTS],
             edge: [0.0; MAX_POINTS],
             corner: [0.0; MAX_POINTS],
-        };
-        scorer.judge(variant, masks, c, attach_points);
-        scorer
+        }
     }
 
-    /// Judges another position, as `new` does, in place: the tree judges one at every
-    /// expansion. Points outside the reach box keep what an earlier judgement left
-    /// there; no legal move reads them.
-    pub fn judge(&mut self, variant: Variant, masks: &Masks, c: Colour, attach_points: &[u16]) {
+    /// Judges the points the moves of `c` at `attach_points` can reach, in place: the
+    /// tree judges a position at every expansion. Points outside that box keep what an
+    /// earlier judgement left there; no legal move reads them.
+    pub fn judge(&mut self, masks: &Masks, c: Colour, attach_points: &[u16]) {
+        let variant = self.variant;
         let tables = Tables::get(variant.board_size());
-        let weights = weights(variant);
-        self.weights = weights;
-        let scorer = self;
+        let weights = self.weights;
         let judge = PointJudge::new(tables, masks, c, variant.rivals(c));
         // A move covers points at most four steps from the attach point it takes, and
         // touches points five steps away: only that box needs judging (early on, a
@@ -236,9 +236,9 @@ impl MoveScorer {
         for p in on_board {
             let i = p as usize;
             let point = judge.features(p);
-            scorer.covered[i] = weights[point.covered];
-            scorer.edge[i] = weights[point.edge];
-            scorer.corner[i] = point.corner.map_or(0.0, |f| weights[f]);
+            self.covered[i] = weights[point.covered];
+            self.edge[i] = weights[point.edge];
+            self.corner[i] = point.corner.map_or(0.0, |f| weights[f]);
         }
     }
 
@@ -316,6 +316,13 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
+    /// A scorer that has judged the moves of `c` at `attach_points`.
+    fn judged(variant: Variant, masks: &Masks, c: Colour, attach_points: &[u16]) -> MoveScorer {
+        let mut scorer = MoveScorer::unjudged(variant);
+        scorer.judge(masks, c, attach_points);
+        scorer
+    }
+
     /// Plays a random game of `variant`, calling `visit` with each position, the colour
     /// to move, its masks and its legal moves; returns how many moves were visited.
     fn random_game(
@@ -339,7 +346,8 @@ mod tests {
     }
 
     /// Judging only the box the attach points reach scores every legal move as judging
-    /// the whole board does.
+    /// the whole board does, also with one scorer judging position after position (as
+    /// the tree's does), whatever earlier judgements left outside the box.
     #[test]
     fn the_judged_box_holds_every_point_a_move_reaches() {
         for variant in [Variant::Duo, Variant::Classic] {
@@ -348,9 +356,10 @@ mod tests {
                 tables.point(0, 0),
                 tables.point(tables.size - 1, tables.size - 1),
             ];
+            let mut boxed = MoveScorer::unjudged(variant);
             let scored = random_game(variant, 5, |board, c, masks, moves| {
-                let boxed = MoveScorer::new(variant, masks, c, board.attach_points(c));
-                let whole = MoveScorer::new(variant, masks, c, &corners);
+                boxed.judge(masks, c, board.attach_points(c));
+                let whole = judged(variant, masks, c, &corners);
                 for &mv in moves {
                     assert_eq!(
                         boxed.score(tables, mv),
@@ -372,7 +381,7 @@ mod tests {
             random_game(variant, 7, |board, c, masks, moves| {
                 let tables = board.tables();
                 let weights = weights(variant);
-                let scorer = MoveScorer::new(variant, masks, c, board.attach_points(c));
+                let scorer = judged(variant, masks, c, board.attach_points(c));
                 for &mv in moves {
                     let counts = move_features(board, c, mv);
                     let sum: f32 = counts.iter().zip(weights).map(|(n, w)| n * w).sum();
