@@ -108,14 +108,14 @@ pub struct PlayoutWorkspace {
 /// (all zero before and after, at least one bit per id): at an expansion's few hundred
 /// ids, cheaper than a comparison sort.
 fn sort_distinct_ids(ids: &mut [MoveId], bits: &mut [u64]) {
+    if ids.is_empty() {
+        return;
+    }
     let (mut low, mut high) = (usize::MAX, 0);
     for &id in ids.iter() {
         let word = id as usize / 64;
         bits[word] |= 1 << (id % 64);
         (low, high) = (low.min(word), high.max(word));
-    }
-    if ids.is_empty() {
-        return;
     }
     let mut out = ids.iter_mut();
     for (word, bits) in bits[low..=high].iter_mut().enumerate() {
@@ -140,12 +140,12 @@ impl SearchGame for SearchPosition {
         let Some(c) = self.board.to_play() else {
             return;
         };
-        let mut moves = std::mem::take(&mut workspace.moves);
+        let moves = &mut workspace.moves;
         moves.clear();
-        workspace.playout.legal_moves(&self.board, c, &mut moves);
+        workspace.playout.legal_moves(&self.board, c, moves);
         // In id order, as the board lists them, so that ties among children break
         // the same way whichever generator made them.
-        sort_distinct_ids(&mut moves, &mut workspace.id_bits);
+        sort_distinct_ids(moves, &mut workspace.id_bits);
         let tables = self.board.tables();
         let min_size = min_piece_size(self.board.variant(), self.board.num_moves());
         let largest = moves
@@ -156,9 +156,9 @@ impl SearchGame for SearchPosition {
         let min_size = min_size.min(largest);
         moves.retain(|&m| tables.info(m).len as usize >= min_size);
         let shunned = shunned_pieces(self.board.variant(), self.board.num_moves());
-        narrow(&mut moves, |m| shunned >> tables.info(m).piece & 1 == 0);
+        narrow(moves, |m| shunned >> tables.info(m).piece & 1 == 0);
         if links_colours(self.board.variant(), self.board.num_moves()) {
-            narrow(&mut moves, |m| self.board.touches_partner(c, m));
+            narrow(moves, |m| self.board.touches_partner(c, m));
         }
         let centre = centre_rule(self.board.variant());
         let distance = |m: MoveId| centre_distance(tables, m).max(centre.near);
@@ -178,7 +178,7 @@ impl SearchGame for SearchPosition {
         scorer.judge(&masks, c, self.board.attach_points(c));
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
-        for &mv in &moves {
+        for &mv in moves.iter() {
             if opening && distance(mv) > max_distance {
                 continue;
             }
@@ -208,7 +208,6 @@ impl SearchGame for SearchPosition {
                 0.3 + 0.45 * share
             };
         }
-        workspace.moves = moves;
     }
 
     fn play(&mut self, mv: ColourMove) {
