@@ -52,9 +52,8 @@ impl LadderReader {
     /// board is its own: a copy per question cost more than the reading on 19×19.
     pub fn extension_escapes_in_place(&mut self, board: &mut Board, c: Point, budget: u32) -> bool {
         let lib = board.atari_liberty(c);
-        if let Some(escapes) = settled_without_reading(board, c, lib) {
-            return escapes;
-        }
+        // The reading settles what needs no reading first, as `extension_on_escapes`
+        // does before it makes its copy.
         let mut reading = Reading {
             board,
             undo: &mut self.undo,
