@@ -285,6 +285,21 @@ pub enum Threat {
     Five,
 }
 
+/// A move on the stack: its cell, where its entries in the overwritten patterns begin,
+/// and the evaluation before it.
+struct Played {
+    index: usize,
+    overwritten_from: usize,
+    eval: [[i32; 2]; 2],
+}
+
+/// Both colours' patterns of an empty cell along one direction, as a move found them.
+struct OverwrittenPair {
+    index: u16,
+    direction: u8,
+    pair: u8,
+}
+
 pub struct Position {
     rules: Rules,
     board: Board,
@@ -309,7 +324,10 @@ pub struct Position {
     cell_evals: [&'static [CellEval]; 2],
     /// Per colour and role, the sum of the terms over the empty cells.
     eval: [[i32; 2]; 2],
-    stack: Vec<usize>,
+    /// The moves played, each with what taking it back restores.
+    stack: Vec<Played>,
+    /// The line patterns the moves on the stack overwrote, oldest first.
+    overwritten: Vec<OverwrittenPair>,
     to_move: Color,
     hash: u64,
     fouls: Option<FoulSet>,
@@ -348,6 +366,7 @@ impl Position {
             cell_evals: [black_evals, &combos.eval],
             eval: [[0; 2]; 2],
             stack: Vec::with_capacity(game.width() * game.height()),
+            overwritten: Vec::new(),
             to_move: Color::Black,
             hash: 0,
             fouls,
@@ -415,9 +434,16 @@ impl Position {
     /// Sets both colours' patterns along direction `d` from a [`pair_table`] byte.
     #[inline]
     fn set_pats(&mut self, index: usize, d: usize, pair: u8) {
+        Self::set_pats_in(&mut self.pats, index, d, pair);
+    }
+
+    /// [`Position::set_pats`] on the patterns alone, for a caller that holds other
+    /// fields borrowed.
+    #[inline]
+    fn set_pats_in(pats: &mut [[u16; 2]; CELLS], index: usize, d: usize, pair: u8) {
         let shift = 4 * d;
         let keep = !(15u16 << shift);
-        let packed = &mut self.pats[index];
+        let packed = &mut pats[index];
         packed[0] = (packed[0] & keep) | u16::from(pair & 15) << shift;
         packed[1] = (packed[1] & keep) | u16::from(pair >> 4) << shift;
     }
@@ -582,9 +608,13 @@ impl Position {
 
     pub fn play(&mut self, index: usize) {
         let color = self.to_move;
-        self.update(index, color.cell());
+        self.stack.push(Played {
+            index,
+            overwritten_from: self.overwritten.len(),
+            eval: self.eval,
+        });
+        self.place(index, color.cell());
         self.hash ^= zobrist(index, color) ^ zobrist_side();
-        self.stack.push(index);
         self.to_move = color.opponent();
     }
 
@@ -595,19 +625,19 @@ impl Position {
     }
 
     pub fn undo(&mut self) {
-        let index = self.stack.pop().expect("undo on the initial position");
+        let played = self.stack.pop().expect("undo on the initial position");
         let color = self.to_move.opponent();
-        self.update(index, EMPTY);
-        self.hash ^= zobrist(index, color) ^ zobrist_side();
+        self.lift(&played, color.cell());
+        self.hash ^= zobrist(played.index, color) ^ zobrist_side();
         self.to_move = color;
     }
 
-    /// Puts `cell` (a stone, or EMPTY to lift one) at `index` and refreshes the keys and
-    /// values of the cells whose lines see it.
-    fn update(&mut self, index: usize, cell: u8) {
-        let old = self.board.get(index);
-        let delta = (old ^ cell) as u32;
-        // The cell itself changes between empty and occupied.
+    /// Puts `stone` on the empty cell `index` and refreshes the keys, patterns and
+    /// evaluation of the cells whose lines see it, noting every pattern it overwrites.
+    fn place(&mut self, index: usize, stone: u8) {
+        // The cell's own terms leave the evaluation; its patterns stay as they are
+        // while it is occupied (only empty cells' are looked at), which is what they
+        // are again when the stone is lifted.
         self.add_evals(index, -1);
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in -5..=5isize {
@@ -615,35 +645,63 @@ impl Position {
                     continue;
                 }
                 let j = (index as isize + k * dir) as usize;
-                if self.board.get(j) == WALL {
+                let cell = self.board.get(j);
+                if cell == WALL {
                     continue;
                 }
                 // `j` sees `index` at offset -k.
-                let key = self.keys[j][d] ^ (delta << (2 * slot(-k)));
+                let key = self.keys[j][d] ^ (u32::from(stone) << (2 * slot(-k)));
                 self.keys[j][d] = key;
-                // A stone's patterns are refreshed when it is lifted; an empty cell's
-                // only when they change.
-                if self.board.get(j) != EMPTY {
+                if cell != EMPTY {
                     continue;
                 }
                 let pair = self.pair_table[key as usize];
-                if pair == self.pair(j, d) {
+                let old = self.pair(j, d);
+                if pair == old {
                     continue;
                 }
+                self.overwritten.push(OverwrittenPair {
+                    index: j as u16,
+                    direction: d as u8,
+                    pair: old,
+                });
                 self.add_evals(j, -1);
                 self.set_pats(j, d, pair);
                 self.add_evals(j, 1);
             }
         }
-        self.board.set(index, cell);
-        if cell == EMPTY {
-            for d in 0..4 {
-                let pair = self.pair_table[self.keys[index][d] as usize];
-                self.set_pats(index, d, pair);
+        self.board.set(index, stone);
+        self.count_near(index, 1);
+    }
+
+    /// Takes the stone `stone` of `played` off the board: the keys change back, and
+    /// the overwritten patterns and the evaluation are restored as they were.
+    fn lift(&mut self, played: &Played, stone: u8) {
+        let index = played.index;
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in -5..=5isize {
+                let j = (index as isize + k * dir) as usize;
+                if k != 0 && self.board.get(j) != WALL {
+                    self.keys[j][d] ^= u32::from(stone) << (2 * slot(-k));
+                }
             }
         }
-        self.add_evals(index, 1);
-        let step: i32 = if cell == EMPTY { -1 } else { 1 };
+        for o in self.overwritten.drain(played.overwritten_from..).rev() {
+            Self::set_pats_in(
+                &mut self.pats,
+                o.index as usize,
+                o.direction as usize,
+                o.pair,
+            );
+        }
+        self.eval = played.eval;
+        self.board.set(index, EMPTY);
+        self.count_near(index, -1);
+    }
+
+    /// A stone comes (`step` 1) or goes (-1) at `index`: the cells within two of it
+    /// count it, and the candidate bits follow.
+    fn count_near(&mut self, index: usize, step: i32) {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let j = (index as isize + dy * DIRS[1] + dx) as usize;
@@ -881,31 +939,60 @@ mod tests {
         }
     }
 
-    /// The evaluation and patterns kept up to date move by move, and move by move taken
-    /// back, equal the ones computed from scratch.
+    /// Everything a position keeps up to date that the search reads: the same as
+    /// computed from scratch (`fresh`), or the panic says where it differs.
+    fn assert_same_state(pos: &Position, fresh: &Position, game: &Gomoku) {
+        let on_board: Vec<usize> = fresh.board.indices().collect();
+        let keys = |p: &Position| on_board.iter().map(|&i| p.keys[i]).collect::<Vec<_>>();
+        let why = game.render();
+        assert_eq!(pos.eval, fresh.eval, "evaluation\n{why}");
+        assert_eq!(
+            empty_cell_pats(pos),
+            empty_cell_pats(fresh),
+            "patterns\n{why}"
+        );
+        assert_eq!(keys(pos), keys(fresh), "line keys\n{why}");
+        assert_eq!(pos.near[..], fresh.near[..], "stones near\n{why}");
+        assert_eq!(
+            pos.candidate_rows, fresh.candidate_rows,
+            "candidates\n{why}"
+        );
+        assert_eq!(
+            (pos.hash, pos.to_move),
+            (fresh.hash, fresh.to_move),
+            "{why}"
+        );
+    }
+
+    /// The keys, patterns and evaluation kept up to date move by move, and move by move
+    /// taken back (also in the middle of a game, as the search does), equal the ones
+    /// computed from scratch.
     #[test]
     fn incremental_values_match_a_fresh_count() {
         for rules in [Rules::freestyle(), Rules::renju(), Rules::caro(false)] {
             let mut rng = Rng::new(5);
             let mut game = Gomoku::new(rules, 15, 15).unwrap();
             let mut pos = Position::new(&game);
-            for _ in 0..60 {
-                let p = Point::new(3 + rng.below(9) as usize, 3 + rng.below(9) as usize);
-                if game.outcome().is_some() || game.play(p).is_err() {
-                    continue;
+            let mut undone = 0;
+            for _ in 0..120 {
+                if rng.below(3) == 0 && game.undo().is_some() {
+                    pos.undo();
+                    undone += 1;
+                } else {
+                    let p = Point::new(3 + rng.below(9) as usize, 3 + rng.below(9) as usize);
+                    if game.outcome().is_some() || game.play(p).is_err() {
+                        continue;
+                    }
+                    pos.play(p.index());
                 }
-                pos.play(p.index());
-                let fresh = Position::new(&game);
-                assert_eq!(pos.eval, fresh.eval, "after {p:?}\n{}", game.render());
-                assert_eq!(empty_cell_pats(&pos), empty_cell_pats(&fresh));
+                assert_same_state(&pos, &Position::new(&game), &game);
             }
-            assert!(game.history().len() > 30);
+            assert!(game.history().len() > 20 && undone > 20);
             while game.undo().is_some() {
                 pos.undo();
-                let fresh = Position::new(&game);
-                assert_eq!(pos.eval, fresh.eval);
-                assert_eq!(empty_cell_pats(&pos), empty_cell_pats(&fresh));
+                assert_same_state(&pos, &Position::new(&game), &game);
             }
+            assert!(pos.overwritten.is_empty());
         }
     }
 
