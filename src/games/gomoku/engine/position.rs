@@ -314,6 +314,9 @@ pub struct Position {
     /// Per padded row, one bit per column: the empty cells with a stone within two
     /// cells, so that listing the candidate moves skips the rest of the board.
     candidate_rows: [u64; CELLS / STRIDE],
+    /// Per colour, the same bits for the empty cells where that colour makes a four or
+    /// better ([`Threat::Four`] and up), so that finding them skips the other cells.
+    four_rows: [[u64; CELLS / STRIDE]; 2],
     /// Both colours' patterns per line key (see [`pair_table`]).
     pair_table: &'static [u8],
     /// The threat of a cell from its packed patterns.
@@ -360,6 +363,7 @@ impl Position {
             pats: Box::new([[0; 2]; CELLS]),
             near: Box::new([0; CELLS]),
             candidate_rows: [0; CELLS / STRIDE],
+            four_rows: [[0; CELLS / STRIDE]; 2],
             pair_table: pair_table(line_rule(Color::Black), line_rule(Color::White)),
             threats: &combos.threat,
             cell_values: [black_values, &combos.value],
@@ -410,6 +414,7 @@ impl Position {
         let cells: Vec<usize> = self.board.indices().collect();
         for i in cells {
             self.add_evals(i, 1);
+            self.mark_fours(i);
         }
     }
 
@@ -434,16 +439,9 @@ impl Position {
     /// Sets both colours' patterns along direction `d` from a [`pair_table`] byte.
     #[inline]
     fn set_pats(&mut self, index: usize, d: usize, pair: u8) {
-        Self::set_pats_in(&mut self.pats, index, d, pair);
-    }
-
-    /// [`Position::set_pats`] on the patterns alone, for a caller that holds other
-    /// fields borrowed.
-    #[inline]
-    fn set_pats_in(pats: &mut [[u16; 2]; CELLS], index: usize, d: usize, pair: u8) {
         let shift = 4 * d;
         let keep = !(15u16 << shift);
-        let packed = &mut pats[index];
+        let packed = &mut self.pats[index];
         packed[0] = (packed[0] & keep) | u16::from(pair & 15) << shift;
         packed[1] = (packed[1] & keep) | u16::from(pair >> 4) << shift;
     }
@@ -668,9 +666,11 @@ impl Position {
                 self.add_evals(j, -1);
                 self.set_pats(j, d, pair);
                 self.add_evals(j, 1);
+                self.mark_fours(j);
             }
         }
         self.board.set(index, stone);
+        self.mark_fours(index);
         self.count_near(index, 1);
     }
 
@@ -686,17 +686,33 @@ impl Position {
                 }
             }
         }
-        for o in self.overwritten.drain(played.overwritten_from..).rev() {
-            Self::set_pats_in(
-                &mut self.pats,
-                o.index as usize,
-                o.direction as usize,
-                o.pair,
-            );
+        let from = played.overwritten_from;
+        for n in (from..self.overwritten.len()).rev() {
+            let OverwrittenPair {
+                index: j,
+                direction,
+                pair,
+            } = self.overwritten[n];
+            self.set_pats(j as usize, direction as usize, pair);
+            self.mark_fours(j as usize);
         }
+        self.overwritten.truncate(from);
         self.eval = played.eval;
         self.board.set(index, EMPTY);
+        self.mark_fours(index);
         self.count_near(index, -1);
+    }
+
+    /// Sets or clears the cell `index`'s bits in [`Position::four_rows`] from its
+    /// patterns (clears them for an occupied cell).
+    #[inline]
+    fn mark_fours(&mut self, index: usize) {
+        let empty = self.board.get(index) == EMPTY;
+        let (row, bit) = (index / STRIDE, 1u64 << (index % STRIDE));
+        for (rows, packed) in self.four_rows.iter_mut().zip(self.pats[index]) {
+            let four = empty && self.threats[packed as usize] >= Threat::Four;
+            rows[row] = (rows[row] & !bit) | (u64::from(four) * bit);
+        }
     }
 
     /// A stone comes (`step` 1) or goes (-1) at `index`: the cells within two of it
@@ -757,13 +773,31 @@ impl Position {
             out.push(Point::new(self.width / 2, self.height / 2).index());
             return;
         }
-        for (row, &bits) in self.candidate_rows.iter().enumerate() {
+        out.extend(self.cells_of(&self.candidate_rows));
+    }
+
+    /// The empty cells where `color` makes a four or better ([`Threat::Four`] and up,
+    /// fouls not judged), in board order. Each has a stone within two cells (three
+    /// stones of a five's window are), so each is a candidate.
+    pub fn four_points(&self, color: Color, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.cells_of(&self.four_rows[color.index()]));
+    }
+
+    /// The cells whose bits are set in `rows` (one word per padded row), in board order.
+    fn cells_of<'a>(&self, rows: &'a [u64; CELLS / STRIDE]) -> impl Iterator<Item = usize> + 'a {
+        let first = Point::new(0, 0).index() / STRIDE;
+        let board_rows = &rows[first..first + self.height];
+        board_rows.iter().zip(first..).flat_map(|(&bits, row)| {
             let mut bits = bits;
-            while bits != 0 {
-                out.push(row * STRIDE + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let cell = row * STRIDE + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    cell
+                })
+            })
+        })
     }
 
     /// Every empty cell of the board.
@@ -862,6 +896,32 @@ mod tests {
         }
     }
 
+    /// The listed four points are exactly the empty cells whose threat is a four or
+    /// better, and each of them is a candidate (the search finds threats among the
+    /// four points alone, where it once looked through every candidate).
+    #[test]
+    fn four_points_are_the_candidates_that_make_fours() {
+        for rules in LINE_RULES {
+            let mut fours = 0;
+            small_board_games(rules, 40, |_, pos| {
+                let mut candidates = Vec::new();
+                pos.candidates(&mut candidates);
+                for color in [Color::Black, Color::White] {
+                    let mut listed = Vec::new();
+                    pos.four_points(color, &mut listed);
+                    let by_threat: Vec<usize> = empties(pos)
+                        .into_iter()
+                        .filter(|&i| pos.threat(i, color) >= Threat::Four)
+                        .collect();
+                    assert_eq!(listed, by_threat, "{rules:?} {color:?}");
+                    assert!(listed.iter().all(|i| candidates.contains(i)));
+                    fours += listed.len();
+                }
+            });
+            assert!(fours > 100, "{rules:?}: only {fours} four points seen");
+        }
+    }
+
     /// A straight four (or two fours on one line) wins whatever single stone the
     /// opponent puts anywhere: in Caro that rules out fours whose five points one
     /// stone closes at both ends.
@@ -957,6 +1017,7 @@ mod tests {
             pos.candidate_rows, fresh.candidate_rows,
             "candidates\n{why}"
         );
+        assert_eq!(pos.four_rows, fresh.four_rows, "four points\n{why}");
         assert_eq!(
             (pos.hash, pos.to_move),
             (fresh.hash, fresh.to_move),

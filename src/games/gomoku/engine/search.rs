@@ -68,8 +68,13 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     /// The move list of each ply.
     buffers: Vec<Vec<usize>>,
-    /// The candidate cells of the latest scan (move generation reuses them).
-    pub(super) scanned: Vec<usize>,
+    /// The candidate cells of the latest node that listed them (kept to spare an
+    /// allocation per node).
+    pub(super) candidates: Vec<usize>,
+    /// The four points of the latest scan, one side's at a time (kept likewise).
+    fours: Vec<usize>,
+    /// Scans given back by [`Engine::recycle`], for the next ones to fill.
+    spare_scans: Vec<Scan>,
     /// Move generation's scored moves (kept to spare an allocation per node).
     scored: Vec<(i32, usize)>,
     /// Per colour and cell: the credit of a quiet move there, from the cut-offs it made
@@ -79,6 +84,7 @@ pub struct Engine {
 
 /// The threat points of both sides among the candidate cells: where a stone makes a
 /// five, a straight four (an open four) or a four with one five point.
+#[derive(Default)]
 pub(super) struct Scan {
     pub my_fives: Vec<usize>,
     pub their_fives: Vec<usize>,
@@ -92,6 +98,20 @@ pub(super) struct Scan {
 }
 
 impl Scan {
+    fn clear(&mut self) {
+        for list in [
+            &mut self.my_fives,
+            &mut self.their_fives,
+            &mut self.their_stops,
+            &mut self.my_fours,
+            &mut self.my_open_fours,
+            &mut self.their_open_fours,
+            &mut self.their_fours,
+        ] {
+            list.clear();
+        }
+    }
+
     /// The moves that may stop their open three (the points where they make a straight
     /// four): outside Caro every point that stops a straight four is a four point of
     /// theirs; in Caro a closing cell too (see [`Position::closing_cells`]); or a four of
@@ -125,7 +145,9 @@ impl Engine {
             aborted: false,
             stop: Arc::new(AtomicBool::new(false)),
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
-            scanned: Vec::with_capacity(256),
+            candidates: Vec::with_capacity(256),
+            fours: Vec::new(),
+            spare_scans: Vec::new(),
             scored: Vec::with_capacity(256),
             history: Box::new([[0; CELLS]; 2]),
         }
@@ -428,105 +450,109 @@ impl Engine {
             }
         }
         let scan = self.scan(pos);
-        if !scan.my_fives.is_empty() {
-            return WIN - ply as i32;
-        }
-        if depth <= 0 || ply >= MAX_PLY {
-            // A leaf, unless there is a five to block or an open three to answer: a
-            // static value under an open three misjudges double threats.
-            let three_to_answer = !scan.their_open_fours.is_empty() && depth > -THREE_EXTENSION;
-            if (scan.their_fives.is_empty() && !three_to_answer) || ply >= MAX_PLY {
-                let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
-                if quiet && !scan.my_open_fours.is_empty() {
-                    return WIN - ply as i32 - 2;
-                }
-                return pos.evaluate();
+        let result = 'scanned: {
+            if !scan.my_fives.is_empty() {
+                break 'scanned WIN - ply as i32;
             }
-        }
-        // Futility: near the horizon, a position far above beta is not searched to
-        // prove it, unless a five must be blocked first.
-        let null_window = beta - alpha == 1;
-        if null_window
-            && depth <= FUTILITY_DEPTH
-            && scan.their_fives.is_empty()
-            && beta.abs() < MATE_BOUND
-        {
-            let eval = pos.evaluate();
-            if eval - FUTILITY_MARGIN * depth >= beta {
-                return eval;
-            }
-        }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let generated = self.generate(pos, &scan, &mut moves, tt_move, false);
-        let result = 'node: {
-            let answering = match generated {
-                Generated::Decided(score) => break 'node score - sign(score) * ply as i32,
-                Generated::Moves { answering } => answering,
-            };
-            if moves.is_empty() {
-                // Every defence is forbidden to Black: lost.
-                break 'node -(WIN - ply as i32 - 1);
-            }
-            let original_alpha = alpha;
-            let mut best = -WIN - 1;
-            let mut best_move = moves[0];
-            for (n, &mv) in moves.iter().enumerate() {
-                let me = pos.to_move();
-                let wins = pos.wins_by(mv, me);
-                let reduction = if answering || depth < LMR_MIN_DEPTH {
-                    0
-                } else {
-                    late_move_reduction(n, pos.threat(mv, me))
-                };
-                pos.play(mv);
-                let score = if wins {
-                    WIN - ply as i32 - 1
-                } else if n == 0 {
-                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    let null = |e: &mut Engine, pos: &mut Position, d: i32| {
-                        -e.negamax(pos, d, ply + 1, -alpha - 1, -alpha)
-                    };
-                    let mut s = null(self, pos, depth - 1 - reduction);
-                    if reduction > 0 && s > alpha && !self.aborted {
-                        s = null(self, pos, depth - 1);
+            if depth <= 0 || ply >= MAX_PLY {
+                // A leaf, unless there is a five to block or an open three to answer: a
+                // static value under an open three misjudges double threats.
+                let three_to_answer = !scan.their_open_fours.is_empty() && depth > -THREE_EXTENSION;
+                if (scan.their_fives.is_empty() && !three_to_answer) || ply >= MAX_PLY {
+                    let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
+                    if quiet && !scan.my_open_fours.is_empty() {
+                        break 'scanned WIN - ply as i32 - 2;
                     }
-                    if s > alpha && s < beta && !self.aborted {
+                    break 'scanned pos.evaluate();
+                }
+            }
+            // Futility: near the horizon, a position far above beta is not searched to
+            // prove it, unless a five must be blocked first.
+            let null_window = beta - alpha == 1;
+            if null_window
+                && depth <= FUTILITY_DEPTH
+                && scan.their_fives.is_empty()
+                && beta.abs() < MATE_BOUND
+            {
+                let eval = pos.evaluate();
+                if eval - FUTILITY_MARGIN * depth >= beta {
+                    break 'scanned eval;
+                }
+            }
+            let mut moves = std::mem::take(&mut self.buffers[ply]);
+            let generated = self.generate(pos, &scan, &mut moves, tt_move, false);
+            let result = 'node: {
+                let answering = match generated {
+                    Generated::Decided(score) => break 'node score - sign(score) * ply as i32,
+                    Generated::Moves { answering } => answering,
+                };
+                if moves.is_empty() {
+                    // Every defence is forbidden to Black: lost.
+                    break 'node -(WIN - ply as i32 - 1);
+                }
+                let original_alpha = alpha;
+                let mut best = -WIN - 1;
+                let mut best_move = moves[0];
+                for (n, &mv) in moves.iter().enumerate() {
+                    let me = pos.to_move();
+                    let wins = pos.wins_by(mv, me);
+                    let reduction = if answering || depth < LMR_MIN_DEPTH {
+                        0
+                    } else {
+                        late_move_reduction(n, pos.threat(mv, me))
+                    };
+                    pos.play(mv);
+                    let score = if wins {
+                        WIN - ply as i32 - 1
+                    } else if n == 0 {
                         -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                     } else {
-                        s
+                        let null = |e: &mut Engine, pos: &mut Position, d: i32| {
+                            -e.negamax(pos, d, ply + 1, -alpha - 1, -alpha)
+                        };
+                        let mut s = null(self, pos, depth - 1 - reduction);
+                        if reduction > 0 && s > alpha && !self.aborted {
+                            s = null(self, pos, depth - 1);
+                        }
+                        if s > alpha && s < beta && !self.aborted {
+                            -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                        } else {
+                            s
+                        }
+                    };
+                    pos.undo();
+                    if self.aborted {
+                        break 'node 0;
                     }
+                    if score > best {
+                        best = score;
+                        best_move = mv;
+                    }
+                    if score > alpha {
+                        alpha = score;
+                    }
+                    if alpha >= beta {
+                        if !answering {
+                            self.reward(pos, &moves[..=n], depth);
+                        }
+                        break;
+                    }
+                }
+                let bound = if best >= beta {
+                    Bound::Lower
+                } else if best > original_alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
                 };
-                pos.undo();
-                if self.aborted {
-                    break 'node 0;
-                }
-                if score > best {
-                    best = score;
-                    best_move = mv;
-                }
-                if score > alpha {
-                    alpha = score;
-                }
-                if alpha >= beta {
-                    if !answering {
-                        self.reward(pos, &moves[..=n], depth);
-                    }
-                    break;
-                }
-            }
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
+                self.tt
+                    .store(key, depth, to_tt(best, ply), bound, Some(best_move));
+                best
             };
-            self.tt
-                .store(key, depth, to_tt(best, ply), bound, Some(best_move));
-            best
+            self.buffers[ply] = moves;
+            result
         };
-        self.buffers[ply] = moves;
+        self.recycle(scan);
         result
     }
 
@@ -553,23 +579,22 @@ impl Engine {
         }
     }
 
-    /// Looks at every candidate's threats for both sides.
+    /// Keeps `scan`'s lists for a later [`Engine::scan`]: the scans of the busiest
+    /// nodes give theirs back, which spares the allocations of a node.
+    pub(super) fn recycle(&mut self, scan: Scan) {
+        self.spare_scans.push(scan);
+    }
+
+    /// Finds both sides' four points (the position keeps them listed).
     pub(super) fn scan(&mut self, pos: &mut Position) -> Scan {
         let me = pos.to_move();
         let them = me.opponent();
-        let mut cands = std::mem::take(&mut self.scanned);
-        pos.candidates(&mut cands);
-        let mut scan = Scan {
-            my_fives: Vec::new(),
-            their_fives: Vec::new(),
-            their_stops: Vec::new(),
-            my_fours: Vec::new(),
-            my_open_fours: Vec::new(),
-            their_open_fours: Vec::new(),
-            their_fours: Vec::new(),
-        };
+        let mut scan = self.spare_scans.pop().unwrap_or_default();
+        scan.clear();
         // A four point that is a foul for Black threatens nothing: it may not be played.
-        for &i in &cands {
+        let mut fours = std::mem::take(&mut self.fours);
+        pos.four_points(me, &mut fours);
+        for &i in &fours {
             match pos.threat(i, me) {
                 Threat::Five if pos.wins_by(i, me) => scan.my_fives.push(i),
                 Threat::OpenFour if !pos.is_forbidden(i, me) => scan.my_open_fours.push(i),
@@ -578,6 +603,9 @@ impl Engine {
                 }
                 _ => {}
             }
+        }
+        pos.four_points(them, &mut fours);
+        for &i in &fours {
             match pos.threat(i, them) {
                 Threat::Five if pos.wins_by(i, them) => scan.their_fives.push(i),
                 Threat::OpenFour if !pos.is_forbidden(i, them) => scan.their_open_fours.push(i),
@@ -587,7 +615,7 @@ impl Engine {
                 _ => {}
             }
         }
-        self.scanned = cands;
+        self.fours = fours;
         if !scan.their_fives.is_empty() {
             scan.their_stops = pos.stops(&scan.their_fives, them);
         }
@@ -652,8 +680,8 @@ impl Engine {
         if answering {
             scored.extend(scan.open_three_answers(pos).into_iter().map(score));
         } else {
-            // The candidates the scan above listed.
-            scored.extend(self.scanned.iter().map(|&i| score(i)));
+            pos.candidates(&mut self.candidates);
+            scored.extend(self.candidates.iter().map(|&i| score(i)));
         }
         scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
         let limit = if root { usize::MAX } else { WIDTH };

@@ -70,19 +70,19 @@ impl Engine {
         };
         let defender = pos.to_move();
         let attacker = defender.opponent();
-        if scan.their_fives.is_empty() {
-            return false;
-        }
         // It wins when every stop of the four (none: it cannot be stopped) loses.
-        scan.their_stops.iter().all(|&block| {
-            if pos.is_forbidden(block, defender) {
-                return true;
-            }
-            pos.play(block);
-            let win = self.vcf_attack(pos, depth - 1, attacker);
-            pos.undo();
-            win
-        })
+        let wins = !scan.their_fives.is_empty()
+            && scan.their_stops.iter().all(|&block| {
+                if pos.is_forbidden(block, defender) {
+                    return true;
+                }
+                pos.play(block);
+                let win = self.vcf_attack(pos, depth - 1, attacker);
+                pos.undo();
+                win
+            });
+        self.recycle(scan);
+        wins
     }
 
     /// The attacker to move, the defender having just blocked: a four that wins?
@@ -91,15 +91,17 @@ impl Engine {
             return false;
         }
         let scan = self.scan(pos);
-        if !scan.my_fives.is_empty() {
+        let (five, their_five) = (!scan.my_fives.is_empty(), !scan.their_fives.is_empty());
+        let mut fours: Vec<usize> = scan.my_open_fours.clone();
+        fours.extend(&scan.my_fours);
+        self.recycle(scan);
+        if five {
             return true;
         }
-        if !scan.their_fives.is_empty() {
+        if their_five {
             // The block made a four: only a four that also blocks it could go on; give up.
             return false;
         }
-        let mut fours: Vec<usize> = scan.my_open_fours.clone();
-        fours.extend(&scan.my_fours);
         fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
         self.first_win(pos, me, fours, |engine, pos| {
             engine.vcf_after_four(pos, depth - 1)
@@ -129,21 +131,26 @@ impl Engine {
         }
         let me = pos.to_move();
         let scan = self.scan(pos);
-        if let Some(&five) = scan.my_fives.first() {
-            return Some(five);
-        }
-        if depth <= 0 {
-            return None;
-        }
         let key = pos.hash();
-        if let Some(hit) = self.vct_table.probe(key).filter(|_| self.remember_vcts) {
-            match hit.mv {
-                Some(win) if hit.score == PROVED_WIN => return Some(win),
-                _ if hit.depth >= depth => return None,
-                _ => {}
-            }
+        // A five, the depth spent, or what the table has proved.
+        let settled = if let Some(&five) = scan.my_fives.first() {
+            Some(Some(five))
+        } else if depth <= 0 {
+            Some(None)
+        } else {
+            let hit = self.vct_table.probe(key).filter(|_| self.remember_vcts);
+            hit.and_then(|hit| match hit.mv {
+                Some(win) if hit.score == PROVED_WIN => Some(Some(win)),
+                _ if hit.depth >= depth => Some(None),
+                _ => None,
+            })
+        };
+        if let Some(found) = settled {
+            self.recycle(scan);
+            return found;
         }
         let found = self.vct_attack_moves(pos, depth, me, &scan);
+        self.recycle(scan);
         if self.remember_vcts && !self.aborted {
             let score = if found.is_some() { PROVED_WIN } else { 0 };
             (self.vct_table).store(key, depth, score, Bound::Exact, found);
@@ -173,8 +180,8 @@ impl Engine {
             threats.push((1 << 20 | pos.move_score(i, me), i));
         }
         if !their_three {
-            // The candidates of the scan above.
-            for &i in &self.scanned {
+            pos.candidates(&mut self.candidates);
+            for &i in &self.candidates {
                 if matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree) {
                     threats.push((pos.move_score(i, me), i));
                 }
@@ -194,15 +201,17 @@ impl Engine {
             return false;
         };
         let me = pos.to_move();
-        let mut defences: Vec<usize> = match scan.their_fives.as_slice() {
-            [] => {
-                if scan.their_open_fours.is_empty() {
-                    return false;
-                }
-                scan.open_three_answers(pos)
-            }
-            _ if scan.their_stops.is_empty() => return true,
-            _ => scan.their_stops.clone(),
+        // The moves that answer the threat, or whether the attack has won already.
+        let answers = match scan.their_fives.as_slice() {
+            [] if scan.their_open_fours.is_empty() => Err(false),
+            [] => Ok(scan.open_three_answers(pos)),
+            _ if scan.their_stops.is_empty() => Err(true),
+            _ => Ok(scan.their_stops.clone()),
+        };
+        self.recycle(scan);
+        let mut defences = match answers {
+            Ok(defences) => defences,
+            Err(won) => return won,
         };
         defences.retain(|&i| !pos.is_forbidden(i, me));
         for mv in defences {
