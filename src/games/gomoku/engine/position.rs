@@ -285,6 +285,40 @@ pub enum Threat {
     Five,
 }
 
+/// A set of cells, one bit each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CellSet([u64; CELLS.div_ceil(64)]);
+
+impl Default for CellSet {
+    fn default() -> CellSet {
+        CellSet([0; CELLS.div_ceil(64)])
+    }
+}
+
+impl CellSet {
+    #[inline]
+    fn set(&mut self, cell: usize, member: bool) {
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        self.0[word] = (self.0[word] & !bit) | (u64::from(member) * bit);
+    }
+
+    /// The members from `first` to `last`, in increasing order, and any others that
+    /// share a word with those two.
+    fn cells(&self, first: usize, last: usize) -> impl Iterator<Item = usize> + '_ {
+        let words = &self.0[first / 64..=last / 64];
+        words.iter().zip(first / 64..).flat_map(|(&bits, word)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let cell = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    cell
+                })
+            })
+        })
+    }
+}
+
 /// A move on the stack: its cell, where its entries in the overwritten patterns begin,
 /// and the evaluation before it.
 struct Played {
@@ -311,12 +345,12 @@ pub struct Position {
     pats: Box<[[u16; 2]; CELLS]>,
     /// Stones within two cells (candidate moves have at least one).
     near: Box<[u8; CELLS]>,
-    /// Per padded row, one bit per column: the empty cells with a stone within two
-    /// cells, so that listing the candidate moves skips the rest of the board.
-    candidate_rows: [u64; CELLS / STRIDE],
-    /// Per colour, the same bits for the empty cells where that colour makes a four or
-    /// better ([`Threat::Four`] and up), so that finding them skips the other cells.
-    four_rows: [[u64; CELLS / STRIDE]; 2],
+    /// The empty cells with a stone within two cells, so that listing the candidate
+    /// moves skips the rest of the board.
+    candidate_cells: CellSet,
+    /// Per colour, the empty cells where that colour makes a four or better
+    /// ([`Threat::Four`] and up), so that finding them skips the other cells.
+    four_cells: [CellSet; 2],
     /// Both colours' patterns per line key (see [`pair_table`]).
     pair_table: &'static [u8],
     /// The threat of a cell from its packed patterns.
@@ -362,8 +396,8 @@ impl Position {
             keys: Box::new([[0; 4]; CELLS]),
             pats: Box::new([[0; 2]; CELLS]),
             near: Box::new([0; CELLS]),
-            candidate_rows: [0; CELLS / STRIDE],
-            four_rows: [[0; CELLS / STRIDE]; 2],
+            candidate_cells: CellSet::default(),
+            four_cells: [CellSet::default(); 2],
             pair_table: pair_table(line_rule(Color::Black), line_rule(Color::White)),
             threats: &combos.threat,
             cell_values: [black_values, &combos.value],
@@ -642,15 +676,12 @@ impl Position {
                 if k == 0 {
                     continue;
                 }
+                // `j` sees `index` at offset -k. Walls get keys too (the padding
+                // keeps `j` on the array), which nothing reads: cheaper than a test.
                 let j = (index as isize + k * dir) as usize;
-                let cell = self.board.get(j);
-                if cell == WALL {
-                    continue;
-                }
-                // `j` sees `index` at offset -k.
                 let key = self.keys[j][d] ^ (u32::from(stone) << (2 * slot(-k)));
                 self.keys[j][d] = key;
-                if cell != EMPTY {
+                if self.board.get(j) != EMPTY {
                     continue;
                 }
                 let pair = self.pair_table[key as usize];
@@ -679,11 +710,9 @@ impl Position {
     fn lift(&mut self, played: &Played, stone: u8) {
         let index = played.index;
         for (d, &dir) in DIRS.iter().enumerate() {
-            for k in -5..=5isize {
+            for k in (-5..=5isize).filter(|&k| k != 0) {
                 let j = (index as isize + k * dir) as usize;
-                if k != 0 && self.board.get(j) != WALL {
-                    self.keys[j][d] ^= u32::from(stone) << (2 * slot(-k));
-                }
+                self.keys[j][d] ^= u32::from(stone) << (2 * slot(-k));
             }
         }
         let from = played.overwritten_from;
@@ -703,15 +732,16 @@ impl Position {
         self.count_near(index, -1);
     }
 
-    /// Sets or clears the cell `index`'s bits in [`Position::four_rows`] from its
-    /// patterns (clears them for an occupied cell).
+    /// Puts the cell `index` in or out of [`Position::four_cells`] from its patterns
+    /// (out for an occupied cell).
     #[inline]
     fn mark_fours(&mut self, index: usize) {
         let empty = self.board.get(index) == EMPTY;
-        let (row, bit) = (index / STRIDE, 1u64 << (index % STRIDE));
-        for (rows, packed) in self.four_rows.iter_mut().zip(self.pats[index]) {
-            let four = empty && self.threats[packed as usize] >= Threat::Four;
-            rows[row] = (rows[row] & !bit) | (u64::from(four) * bit);
+        for (cells, packed) in self.four_cells.iter_mut().zip(self.pats[index]) {
+            cells.set(
+                index,
+                empty && self.threats[packed as usize] >= Threat::Four,
+            );
         }
     }
 
@@ -722,12 +752,8 @@ impl Position {
             for dx in -2..=2isize {
                 let j = (index as isize + dy * DIRS[1] + dx) as usize;
                 self.near[j] = (self.near[j] as i32 + step) as u8;
-                let bit = 1u64 << (j % STRIDE);
-                if self.near[j] > 0 && self.board.get(j) == EMPTY {
-                    self.candidate_rows[j / STRIDE] |= bit;
-                } else {
-                    self.candidate_rows[j / STRIDE] &= !bit;
-                }
+                let candidate = self.near[j] > 0 && self.board.get(j) == EMPTY;
+                self.candidate_cells.set(j, candidate);
             }
         }
     }
@@ -773,7 +799,7 @@ impl Position {
             out.push(Point::new(self.width / 2, self.height / 2).index());
             return;
         }
-        out.extend(self.cells_of(&self.candidate_rows));
+        out.extend(self.board_cells_in(&self.candidate_cells));
     }
 
     /// The empty cells where `color` makes a four or better ([`Threat::Four`] and up,
@@ -781,23 +807,15 @@ impl Position {
     /// stones of a five's window are), so each is a candidate.
     pub fn four_points(&self, color: Color, out: &mut Vec<usize>) {
         out.clear();
-        out.extend(self.cells_of(&self.four_rows[color.index()]));
+        out.extend(self.board_cells_in(&self.four_cells[color.index()]));
     }
 
-    /// The cells whose bits are set in `rows` (one word per padded row), in board order.
-    fn cells_of<'a>(&self, rows: &'a [u64; CELLS / STRIDE]) -> impl Iterator<Item = usize> + 'a {
-        let first = Point::new(0, 0).index() / STRIDE;
-        let board_rows = &rows[first..first + self.height];
-        board_rows.iter().zip(first..).flat_map(|(&bits, row)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let cell = row * STRIDE + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    cell
-                })
-            })
-        })
+    /// The cells of `set`, in board order (only the board's empty cells are ever in
+    /// the position's sets: the cells around it are walls).
+    fn board_cells_in<'a>(&self, set: &'a CellSet) -> impl Iterator<Item = usize> + 'a {
+        let first = Point::new(0, 0).index();
+        let last = Point::new(self.width - 1, self.height - 1).index();
+        set.cells(first, last)
     }
 
     /// Every empty cell of the board.
@@ -1014,10 +1032,10 @@ mod tests {
         assert_eq!(keys(pos), keys(fresh), "line keys\n{why}");
         assert_eq!(pos.near[..], fresh.near[..], "stones near\n{why}");
         assert_eq!(
-            pos.candidate_rows, fresh.candidate_rows,
+            pos.candidate_cells, fresh.candidate_cells,
             "candidates\n{why}"
         );
-        assert_eq!(pos.four_rows, fresh.four_rows, "four points\n{why}");
+        assert_eq!(pos.four_cells, fresh.four_cells, "four points\n{why}");
         assert_eq!(
             (pos.hash, pos.to_move),
             (fresh.hash, fresh.to_move),
