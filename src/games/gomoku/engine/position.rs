@@ -503,6 +503,23 @@ impl Position {
         }
     }
 
+    /// Gives the empty cell `index` the patterns `pair` along direction `d`: its
+    /// terms in the evaluation and its four points follow.
+    #[inline]
+    fn repattern(&mut self, index: usize, d: usize, pair: u8) {
+        let before = self.pats[index];
+        self.set_pats(index, d, pair);
+        let after = self.pats[index];
+        for c in 0..2 {
+            let (old, new) = (before[c] as usize, after[c] as usize);
+            let (table, sums) = (self.cell_evals[c], &mut self.eval[c]);
+            for role in [MOVER, WAITER] {
+                sums[role] += i32::from(table[new][role]) - i32::from(table[old][role]);
+            }
+            self.four_cells[c].set(index, self.threats[new] >= Threat::Four);
+        }
+    }
+
     fn cell_value(&self, index: usize, color: Color) -> i32 {
         if self.board.get(index) != EMPTY {
             return 0;
@@ -694,10 +711,7 @@ impl Position {
                     direction: d as u8,
                     pair: old,
                 });
-                self.add_evals(j, -1);
-                self.set_pats(j, d, pair);
-                self.add_evals(j, 1);
-                self.mark_fours(j);
+                self.repattern(j, d, pair);
             }
         }
         self.board.set(index, stone);
@@ -745,17 +759,23 @@ impl Position {
         }
     }
 
-    /// A stone comes (`step` 1) or goes (-1) at `index`: the cells within two of it
-    /// count it, and the candidate bits follow.
-    fn count_near(&mut self, index: usize, step: i32) {
+    /// A stone comes (`step` 1) or goes (-1) at `index`, whose cell is already set: the
+    /// cells within two of it count it. A cell's candidacy changes only where its
+    /// count leaves or reaches zero, and at `index` itself.
+    fn count_near(&mut self, index: usize, step: i8) {
+        let boundary = if step > 0 { 1 } else { 0 };
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let j = (index as isize + dy * DIRS[1] + dx) as usize;
-                self.near[j] = (self.near[j] as i32 + step) as u8;
-                let candidate = self.near[j] > 0 && self.board.get(j) == EMPTY;
-                self.candidate_cells.set(j, candidate);
+                self.near[j] = self.near[j].wrapping_add_signed(step);
+                if self.near[j] == boundary {
+                    let candidate = boundary == 1 && self.board.get(j) == EMPTY;
+                    self.candidate_cells.set(j, candidate);
+                }
             }
         }
+        let candidate = self.near[index] > 0 && self.board.get(index) == EMPTY;
+        self.candidate_cells.set(index, candidate);
     }
 
     /// Static evaluation for the side to move: its cells' terms as the mover, the
