@@ -450,109 +450,82 @@ impl Engine {
             }
         }
         let scan = self.scan(pos);
-        let result = 'scanned: {
-            if !scan.my_fives.is_empty() {
-                break 'scanned WIN - ply as i32;
+        if let Some(score) = settled_by_scan(pos, &scan, depth, ply, alpha, beta) {
+            self.recycle(scan);
+            return score;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let generated = self.generate(pos, &scan, &mut moves, tt_move, false);
+        self.recycle(scan);
+        let result = 'node: {
+            let answering = match generated {
+                Generated::Decided(score) => break 'node score - sign(score) * ply as i32,
+                Generated::Moves { answering } => answering,
+            };
+            if moves.is_empty() {
+                // Every defence is forbidden to Black: lost.
+                break 'node -(WIN - ply as i32 - 1);
             }
-            if depth <= 0 || ply >= MAX_PLY {
-                // A leaf, unless there is a five to block or an open three to answer: a
-                // static value under an open three misjudges double threats.
-                let three_to_answer = !scan.their_open_fours.is_empty() && depth > -THREE_EXTENSION;
-                if (scan.their_fives.is_empty() && !three_to_answer) || ply >= MAX_PLY {
-                    let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
-                    if quiet && !scan.my_open_fours.is_empty() {
-                        break 'scanned WIN - ply as i32 - 2;
-                    }
-                    break 'scanned pos.evaluate();
-                }
-            }
-            // Futility: near the horizon, a position far above beta is not searched to
-            // prove it, unless a five must be blocked first.
-            let null_window = beta - alpha == 1;
-            if null_window
-                && depth <= FUTILITY_DEPTH
-                && scan.their_fives.is_empty()
-                && beta.abs() < MATE_BOUND
-            {
-                let eval = pos.evaluate();
-                if eval - FUTILITY_MARGIN * depth >= beta {
-                    break 'scanned eval;
-                }
-            }
-            let mut moves = std::mem::take(&mut self.buffers[ply]);
-            let generated = self.generate(pos, &scan, &mut moves, tt_move, false);
-            let result = 'node: {
-                let answering = match generated {
-                    Generated::Decided(score) => break 'node score - sign(score) * ply as i32,
-                    Generated::Moves { answering } => answering,
+            let original_alpha = alpha;
+            let mut best = -WIN - 1;
+            let mut best_move = moves[0];
+            for (n, &mv) in moves.iter().enumerate() {
+                let me = pos.to_move();
+                let wins = pos.wins_by(mv, me);
+                let reduction = if answering || depth < LMR_MIN_DEPTH {
+                    0
+                } else {
+                    late_move_reduction(n, pos.threat(mv, me))
                 };
-                if moves.is_empty() {
-                    // Every defence is forbidden to Black: lost.
-                    break 'node -(WIN - ply as i32 - 1);
-                }
-                let original_alpha = alpha;
-                let mut best = -WIN - 1;
-                let mut best_move = moves[0];
-                for (n, &mv) in moves.iter().enumerate() {
-                    let me = pos.to_move();
-                    let wins = pos.wins_by(mv, me);
-                    let reduction = if answering || depth < LMR_MIN_DEPTH {
-                        0
-                    } else {
-                        late_move_reduction(n, pos.threat(mv, me))
+                pos.play(mv);
+                let score = if wins {
+                    WIN - ply as i32 - 1
+                } else if n == 0 {
+                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    let null = |e: &mut Engine, pos: &mut Position, d: i32| {
+                        -e.negamax(pos, d, ply + 1, -alpha - 1, -alpha)
                     };
-                    pos.play(mv);
-                    let score = if wins {
-                        WIN - ply as i32 - 1
-                    } else if n == 0 {
+                    let mut s = null(self, pos, depth - 1 - reduction);
+                    if reduction > 0 && s > alpha && !self.aborted {
+                        s = null(self, pos, depth - 1);
+                    }
+                    if s > alpha && s < beta && !self.aborted {
                         -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                     } else {
-                        let null = |e: &mut Engine, pos: &mut Position, d: i32| {
-                            -e.negamax(pos, d, ply + 1, -alpha - 1, -alpha)
-                        };
-                        let mut s = null(self, pos, depth - 1 - reduction);
-                        if reduction > 0 && s > alpha && !self.aborted {
-                            s = null(self, pos, depth - 1);
-                        }
-                        if s > alpha && s < beta && !self.aborted {
-                            -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
-                        } else {
-                            s
-                        }
-                    };
-                    pos.undo();
-                    if self.aborted {
-                        break 'node 0;
+                        s
                     }
-                    if score > best {
-                        best = score;
-                        best_move = mv;
-                    }
-                    if score > alpha {
-                        alpha = score;
-                    }
-                    if alpha >= beta {
-                        if !answering {
-                            self.reward(pos, &moves[..=n], depth);
-                        }
-                        break;
-                    }
-                }
-                let bound = if best >= beta {
-                    Bound::Lower
-                } else if best > original_alpha {
-                    Bound::Exact
-                } else {
-                    Bound::Upper
                 };
-                self.tt
-                    .store(key, depth, to_tt(best, ply), bound, Some(best_move));
-                best
+                pos.undo();
+                if self.aborted {
+                    break 'node 0;
+                }
+                if score > best {
+                    best = score;
+                    best_move = mv;
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    if !answering {
+                        self.reward(pos, &moves[..=n], depth);
+                    }
+                    break;
+                }
+            }
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
             };
-            self.buffers[ply] = moves;
-            result
+            self.tt
+                .store(key, depth, to_tt(best, ply), bound, Some(best_move));
+            best
         };
-        self.recycle(scan);
+        self.buffers[ply] = moves;
         result
     }
 
@@ -702,6 +675,48 @@ impl Engine {
         self.scored = scored;
         Generated::Moves { answering }
     }
+}
+
+/// What a node's scan settles without searching its moves: a five to make, a leaf's
+/// static value (unless a five must be blocked or an open three answered), or a
+/// futile node near the horizon.
+fn settled_by_scan(
+    pos: &Position,
+    scan: &Scan,
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+) -> Option<i32> {
+    if !scan.my_fives.is_empty() {
+        return Some(WIN - ply as i32);
+    }
+    if depth <= 0 || ply >= MAX_PLY {
+        // A leaf, unless there is a five to block or an open three to answer: a
+        // static value under an open three misjudges double threats.
+        let three_to_answer = !scan.their_open_fours.is_empty() && depth > -THREE_EXTENSION;
+        if (scan.their_fives.is_empty() && !three_to_answer) || ply >= MAX_PLY {
+            let quiet = scan.their_fours.is_empty() && scan.their_open_fours.is_empty();
+            if quiet && !scan.my_open_fours.is_empty() {
+                return Some(WIN - ply as i32 - 2);
+            }
+            return Some(pos.evaluate());
+        }
+    }
+    // Futility: near the horizon, a position far above beta is not searched to
+    // prove it, unless a five must be blocked first.
+    let null_window = beta - alpha == 1;
+    if null_window
+        && depth <= FUTILITY_DEPTH
+        && scan.their_fives.is_empty()
+        && beta.abs() < MATE_BOUND
+    {
+        let eval = pos.evaluate();
+        if eval - FUTILITY_MARGIN * depth >= beta {
+            return Some(eval);
+        }
+    }
+    None
 }
 
 /// What move generation found at a node.
