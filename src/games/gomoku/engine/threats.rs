@@ -91,17 +91,21 @@ impl Engine {
             return false;
         }
         let scan = self.scan(pos);
-        let (five, their_five) = (!scan.my_fives.is_empty(), !scan.their_fives.is_empty());
-        let mut fours: Vec<usize> = scan.my_open_fours.clone();
-        fours.extend(&scan.my_fours);
+        // Our fours to go on with, or whether it is decided already: won with a five; or
+        // lost when the block made a four, which only a four that also blocks it could
+        // answer (given up).
+        let fours = if !scan.my_fives.is_empty() {
+            Err(true)
+        } else if !scan.their_fives.is_empty() {
+            Err(false)
+        } else {
+            Ok([&scan.my_open_fours[..], &scan.my_fours[..]].concat())
+        };
         self.recycle(scan);
-        if five {
-            return true;
-        }
-        if their_five {
-            // The block made a four: only a four that also blocks it could go on; give up.
-            return false;
-        }
+        let mut fours = match fours {
+            Ok(fours) => fours,
+            Err(won) => return won,
+        };
         fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
         self.first_win(pos, me, fours, |engine, pos| {
             engine.vcf_after_four(pos, depth - 1)
