@@ -114,15 +114,16 @@ impl Scan {
 
     /// The moves that may stop their open three (the points where they make a straight
     /// four): outside Caro every point that stops a straight four is a four point of
-    /// theirs; in Caro a closing cell too (see [`Position::closing_cells`]); or a four of
-    /// ours gains a tempo.
+    /// theirs, a foul of Black's included (Black may not play it, the stop may); in Caro
+    /// a closing cell too (see [`Position::closing_cells`]); or a four of ours gains a
+    /// tempo.
     pub fn open_three_answers(&self, pos: &Position) -> Vec<usize> {
-        let mut set: Vec<usize> = self.their_open_fours.clone();
         let them = pos.to_move().opponent();
+        let mut set = Vec::new();
+        pos.four_points(them, &mut set);
         for &point in &self.their_open_fours {
             pos.closing_cells(point, them, &mut set);
         }
-        set.extend(&self.their_fours);
         set.extend(&self.my_fours);
         set.extend(&self.my_open_fours);
         set.sort_unstable();

@@ -177,18 +177,22 @@ impl Engine {
                 engine.vct_defend(pos, depth - 1)
             });
         }
-        // An open three of theirs outruns any three of ours: then only fours.
-        let their_three = !scan.their_open_fours.is_empty();
         let mut threats: Vec<(i32, usize)> = Vec::new();
         for &i in scan.my_open_fours.iter().chain(&scan.my_fours) {
             threats.push((1 << 20 | pos.move_score(i, me), i));
         }
-        if !their_three {
-            pos.candidates(&mut self.candidates);
-            for &i in &self.candidates {
-                if matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree) {
-                    threats.push((pos.move_score(i, me), i));
-                }
+        // An open three of theirs outruns any three of ours, unless ours is made where
+        // it also stops theirs: then only such threes (if the stop is not enough, their
+        // straight four is among the defences and refutes it).
+        let their_three = !scan.their_open_fours.is_empty();
+        let stops_of_their_three = their_three.then(|| scan.open_three_answers(pos));
+        pos.candidates(&mut self.candidates);
+        for &i in &self.candidates {
+            let allowed = stops_of_their_three
+                .as_ref()
+                .is_none_or(|stops| stops.contains(&i));
+            if allowed && matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree) {
+                threats.push((pos.move_score(i, me), i));
             }
         }
         threats.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
@@ -337,6 +341,29 @@ mod tests {
         let mut expected = vec![Point::new(4, 7).index(), Point::new(8, 7).index()];
         expected.sort_unstable();
         assert_eq!(free, expected);
+    }
+
+    /// A Renju game of tabula (Black) against Rapfi, after 11 moves: Black's broken
+    /// three on the diagonal 7,6 8,7 _ 10,9 has its lower end 6,5 where Black would make
+    /// two fours in the line, a foul. White stops the three there and makes its own
+    /// open three on row 5 at once, and wins by threats (Rapfi did, from this position).
+    #[test]
+    fn a_three_that_stops_theirs_at_a_foul_point_wins() {
+        let mut g = board(
+            Rules::renju(),
+            &[(8, 5), (10, 9), (8, 7), (4, 3), (8, 6), (7, 6)],
+            &[(4, 4), (4, 5), (4, 6), (5, 5), (8, 8)],
+        );
+        g.set_to_move(Color::White);
+        let stop = Point::new(6, 5);
+        assert!(g.foul_at(stop).is_some());
+        let mut engine = Engine::new(1 << 20);
+        let mut pos = Position::new(&g);
+        let scan = engine.scan(&mut pos);
+        assert!(!scan.their_open_fours.is_empty(), "Black's three is open");
+        assert!(scan.open_three_answers(&pos).contains(&stop.index()));
+        assert!(pos.threat(stop.index(), Color::White) == Threat::Three);
+        assert!(vct(&g, 10).is_some());
     }
 
     /// The VCT table loses no win: one engine carried through many positions, its
