@@ -50,6 +50,31 @@ impl GameTree {
     }
 }
 
+/// Who plays a move of a two-player record: the `B` and `W` properties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    Black,
+    White,
+}
+
+/// The `B` and `W` moves of a main line in the order played (a node with both gives
+/// Black's first), each with its value, before move number `until` (1-based, as
+/// `loadsgf FILE n` counts) if given.
+pub fn moves_before<'a>(
+    nodes: &[&'a Node],
+    until: Option<usize>,
+) -> impl Iterator<Item = (Mover, &'a str)> {
+    let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
+    nodes
+        .iter()
+        .flat_map(|node| {
+            [("B", Mover::Black), ("W", Mover::White)]
+                .into_iter()
+                .filter_map(|(id, mover)| Some((mover, node.first(id)?)))
+        })
+        .take(limit)
+}
+
 /// The most game trees one record may nest, the game's own included. The parser
 /// descends one level per tree, so a deeper record (`(;(;(;…`) is refused rather than
 /// let run the stack out; real records nest a few dozen levels at most, since a
@@ -162,6 +187,27 @@ pub fn property_text(id: &str, values: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_moves_before_a_number_are_the_main_lines_first_ones() {
+        // Setup stones are no moves; a node with both moves gives Black's first.
+        let trees = parse("(;SZ[9]AB[aa];B[cc];W[dd];W[ff]B[ee](;B[gg])(;B[hh]))").unwrap();
+        let line = trees[0].main_line();
+        let moves = |until| moves_before(&line, until).collect::<Vec<_>>();
+        let all = [
+            (Mover::Black, "cc"),
+            (Mover::White, "dd"),
+            (Mover::Black, "ee"),
+            (Mover::White, "ff"),
+            (Mover::Black, "gg"),
+        ];
+        assert_eq!(moves(None), all);
+        // `loadsgf FILE 3` stops before the third move; 0 and 1 before the first.
+        assert_eq!(moves(Some(3)), all[..2]);
+        assert_eq!(moves(Some(1)), []);
+        assert_eq!(moves(Some(0)), []);
+        assert_eq!(moves(Some(99)), all);
+    }
 
     #[test]
     fn parses_nodes_properties_escapes_and_variations() {

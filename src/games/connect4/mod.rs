@@ -11,4 +11,5 @@ pub use geometry::{BoardSize, UnacceptableSize};
 pub use notation::MoveError;
 pub mod engine;
 pub mod opening;
+pub mod sgf;
 pub mod solver;

@@ -52,25 +52,21 @@ pub fn read(text: &str, rules: Rules, until: Option<usize>) -> Option<Gomoku> {
         },
     };
     let mut game = Gomoku::new(rules, w, h).ok()?;
-    let mut number = 0;
-    for node in nodes {
-        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
-            let Some(v) = node.first(id) else { continue };
-            number += 1;
-            if until.is_some_and(|n| number >= n) {
-                return Some(game);
-            }
-            let b = v.as_bytes();
-            if b.len() != 2 {
-                return None;
-            }
-            let x = index(b[0])?;
-            let y = (h - 1).checked_sub(index(b[1])?)?;
-            if x >= w {
-                return None;
-            }
-            game.place(Point::new(x, y), color).ok()?;
+    for (mover, v) in sgf::moves_before(&nodes, until) {
+        let b = v.as_bytes();
+        if b.len() != 2 {
+            return None;
         }
+        let x = index(b[0])?;
+        let y = (h - 1).checked_sub(index(b[1])?)?;
+        if x >= w {
+            return None;
+        }
+        let color = match mover {
+            sgf::Mover::Black => Color::Black,
+            sgf::Mover::White => Color::White,
+        };
+        game.place(Point::new(x, y), color).ok()?;
     }
     Some(game)
 }

@@ -10,8 +10,7 @@ use super::records;
 use super::response::{GtpError, Reply};
 use super::session::Context;
 use crate::games::connect4::engine::Engine;
-use crate::games::connect4::{BoardSize, Connect4, Move, MoveError, Outcome, Player};
-use crate::sgf;
+use crate::games::connect4::{BoardSize, Connect4, Move, MoveError, Outcome, Player, sgf};
 
 const COMMANDS: &[&str] = &[
     "boardsize",
@@ -80,7 +79,7 @@ impl GtpGame for Connect4Gtp {
     }
 
     fn load(&mut self, record: &records::Load) -> Reply {
-        let game = read_sgf(&record.text, record.until).ok_or(GtpError::CannotLoadFile)?;
+        let game = sgf::read(&record.text, record.until).ok_or(GtpError::CannotLoadFile)?;
         if game.size() != self.game.size() {
             self.engine = Engine::new(game.size());
         }
@@ -137,7 +136,7 @@ impl GtpGame for Connect4Gtp {
                 .ok_or(GtpError::CannotUndo),
             ("showboard", []) => Ok(format!("\n{}", self.game.render())),
             ("final_score", []) => gogui_rules::final_score(self.ending()),
-            ("printsgf", _) => records::print(args, || self.sgf()),
+            ("printsgf", _) => records::print(args, || sgf::write(&self.game)),
             ("tabula-scores", []) => {
                 let limits = ctx.limits(self.game.side_to_move() as usize, 1);
                 let analysis = self
@@ -228,72 +227,4 @@ impl Connect4Gtp {
         let limits = ctx.limits(p as usize, left);
         Ok(self.engine.genmove(&self.game, &limits))
     }
-
-    /// SGF has no game number for Connect Four: the game is named in `GM`, as Pentobi
-    /// names Blokus; `SZ[W:H]`, and moves as SGF points, column letter then row letter
-    /// counted from the top.
-    fn sgf(&self) -> String {
-        let size = self.game.size();
-        let mut out = format!(
-            "(;FF[4]GM[Connect Four]CA[UTF-8]AP[tabula:{}]SZ[{}:{}]",
-            env!("CARGO_PKG_VERSION"),
-            size.width(),
-            size.height()
-        );
-        let mut player = Player::Black;
-        for mv in self.game.history() {
-            let id = if player == Player::Black { "B" } else { "W" };
-            let row_from_top = size.height() - 1 - mv.row as usize;
-            out.push_str(&format!(
-                "\n;{id}[{}{}]",
-                (b'a' + mv.column) as char,
-                (b'a' + row_from_top as u8) as char
-            ));
-            player = player.opponent();
-        }
-        out.push_str(")\n");
-        out
-    }
-}
-
-/// Reads a record written by `printsgf` (or any SGF with `SZ[W:H]` and B/W points,
-/// without another game's `GM`); `None` if it is not a Connect Four game we can replay.
-fn read_sgf(text: &str, until: Option<usize>) -> Option<Connect4> {
-    let trees = sgf::parse(text).ok()?;
-    let nodes = trees[0].main_line();
-    let root = nodes[0];
-    if root
-        .first("GM")
-        .is_some_and(|gm| !gm.trim().eq_ignore_ascii_case("connect four"))
-    {
-        return None;
-    }
-    let (w, h) = match root.first("SZ") {
-        None => (7, 6),
-        Some(sz) => {
-            let (w, h) = sz.split_once(':')?;
-            (w.trim().parse().ok()?, h.trim().parse().ok()?)
-        }
-    };
-    let size = BoardSize::new(w, h).ok()?;
-    let mut game = Connect4::new(size);
-    let mut number = 0;
-    for node in nodes {
-        for (id, p) in [("B", Player::Black), ("W", Player::White)] {
-            let Some(v) = node.first(id) else { continue };
-            number += 1;
-            if until.is_some_and(|n| number >= n) {
-                return Some(game);
-            }
-            let b = v.as_bytes();
-            if b.len() != 2 {
-                return None;
-            }
-            let column = b[0].checked_sub(b'a')?;
-            let from_top = b[1].checked_sub(b'a')? as usize;
-            let row = (h - 1).checked_sub(from_top)? as u8;
-            game.play_as(p, Move { column, row }).ok()?;
-        }
-    }
-    Some(game)
 }
