@@ -285,6 +285,18 @@ pub enum Threat {
     Five,
 }
 
+/// Calls `visit(direction, offset, cell)` for the cells within five of the playable
+/// cell `index` along its four lines, `index` itself left out. The board's padding
+/// keeps them all on the array, walls included.
+#[inline(always)]
+fn for_line_neighbours(index: usize, mut visit: impl FnMut(usize, isize, usize)) {
+    for (d, &dir) in DIRS.iter().enumerate() {
+        for k in (-5..=5isize).filter(|&k| k != 0) {
+            visit(d, k, index.wrapping_add_signed(k * dir));
+        }
+    }
+}
+
 /// A set of cells, one bit each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct CellSet([u64; CELLS.div_ceil(64)]);
@@ -429,22 +441,13 @@ impl Position {
             if self.board.get(index) == WALL {
                 continue;
             }
-            for (d, &dir) in DIRS.iter().enumerate() {
-                let mut key = 0;
-                for k in -5..=5isize {
-                    if k == 0 {
-                        continue;
-                    }
-                    let j = index as isize + k * dir;
-                    let cell = if j < 0 || j as usize >= CELLS {
-                        WALL
-                    } else {
-                        self.board.get(j as usize)
-                    };
-                    key |= (cell as u32) << (2 * slot(k));
-                }
-                self.keys[index][d] = key;
-                self.set_pats(index, d, self.pair_table[key as usize]);
+            let mut keys = [0; 4];
+            for_line_neighbours(index, |d, k, j| {
+                keys[d] |= u32::from(self.board.get(j)) << (2 * slot(k));
+            });
+            self.keys[index] = keys;
+            for d in 0..DIRS.len() {
+                self.set_pats(index, d, self.pair_table[self.keys[index][d] as usize]);
             }
         }
         self.eval = [[0; 2]; 2];
@@ -692,32 +695,26 @@ impl Position {
         // while it is occupied (only empty cells' are looked at), which is what they
         // are again when the stone is lifted.
         self.add_evals(index, -1);
-        for (d, &dir) in DIRS.iter().enumerate() {
-            for k in -5..=5isize {
-                if k == 0 {
-                    continue;
-                }
-                // `j` sees `index` at offset -k. Walls get keys too (the padding
-                // keeps `j` on the array), which nothing reads: cheaper than a test.
-                let j = (index as isize + k * dir) as usize;
-                let key = self.keys[j][d] ^ (u32::from(stone) << (2 * slot(-k)));
-                self.keys[j][d] = key;
-                if self.board.get(j) != EMPTY {
-                    continue;
-                }
-                let pair = self.pair_table[key as usize];
-                let old = self.pair(j, d);
-                if pair == old {
-                    continue;
-                }
-                self.overwritten.push(OverwrittenPair {
-                    index: j as u16,
-                    direction: d as u8,
-                    pair: old,
-                });
-                self.repattern(j, d, pair);
+        for_line_neighbours(index, |d, k, j| {
+            // `j` sees `index` at offset -k. Walls get keys too, which nothing reads:
+            // cheaper than a test.
+            let key = self.keys[j][d] ^ (u32::from(stone) << (2 * slot(-k)));
+            self.keys[j][d] = key;
+            if self.board.get(j) != EMPTY {
+                return;
             }
-        }
+            let pair = self.pair_table[key as usize];
+            let old = self.pair(j, d);
+            if pair == old {
+                return;
+            }
+            self.overwritten.push(OverwrittenPair {
+                index: j as u16,
+                direction: d as u8,
+                pair: old,
+            });
+            self.repattern(j, d, pair);
+        });
         self.board.set(index, stone);
         self.mark_fours(index);
         self.count_near(index, 1);
@@ -727,12 +724,9 @@ impl Position {
     /// the overwritten patterns, the evaluation and the four points are restored.
     fn lift(&mut self, played: &Played, stone: u8) {
         let index = played.index;
-        for (d, &dir) in DIRS.iter().enumerate() {
-            for k in (-5..=5isize).filter(|&k| k != 0) {
-                let j = (index as isize + k * dir) as usize;
-                self.keys[j][d] ^= u32::from(stone) << (2 * slot(-k));
-            }
-        }
+        for_line_neighbours(index, |d, k, j| {
+            self.keys[j][d] ^= u32::from(stone) << (2 * slot(-k));
+        });
         let from = played.overwritten_from;
         for n in (from..self.overwritten.len()).rev() {
             let OverwrittenPair {
