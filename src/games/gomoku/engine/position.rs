@@ -446,8 +446,8 @@ impl Position {
                 keys[d] |= u32::from(self.board.get(j)) << (2 * slot(k));
             });
             self.keys[index] = keys;
-            for d in 0..DIRS.len() {
-                self.set_pats(index, d, self.pair_table[self.keys[index][d] as usize]);
+            for (d, key) in keys.into_iter().enumerate() {
+                self.set_pats(index, d, self.pair_table[key as usize]);
             }
         }
         self.eval = [[0; 2]; 2];
