@@ -1,5 +1,6 @@
 //! Five-in-a-row figures, comparable run to run: Renju forbidden-point checks per
-//! second, and engine search speed at a fixed node budget and at 1 s per move.
+//! second, engine search speed at a fixed node budget and at 1 s per move, and the
+//! threat solver's wins and nodes at a fixed budget.
 //!
 //! `cargo bench --bench gomoku`
 
@@ -64,6 +65,28 @@ fn search(label: &str, limits: &Limits, positions: &[Gomoku]) {
     );
 }
 
+/// The threat solver alone (fours and open threes, as the root tries it first) on
+/// positions of a seeded random walk: how many wins it finds within its budget, and
+/// the nodes it spends (a search that finds nothing spends them all unless it exhausts
+/// its depth first).
+fn threat_wins(label: &str, positions: &[Gomoku]) {
+    let mut engine = Engine::new(64 << 20);
+    let (mut wins, mut nodes) = (0, 0u64);
+    let start = Instant::now();
+    for g in positions {
+        engine.clear();
+        let (found, used) = engine.threat_win(g, 200_000);
+        wins += usize::from(found.is_some());
+        nodes += used;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "threat solver {label}: {} positions, {wins} wins, {nodes} nodes, {:.0} nodes/s",
+        positions.len(),
+        nodes as f64 / secs
+    );
+}
+
 fn main() {
     forbidden_checks();
     let mut freestyle = Vec::new();
@@ -86,4 +109,5 @@ fn main() {
         ..Limits::default()
     };
     search("freestyle, 1 s/move", &second, &freestyle[..3]);
+    threat_wins("renju, 200k nodes", &renju_positions(200, 24));
 }

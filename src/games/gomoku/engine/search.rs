@@ -80,6 +80,11 @@ pub struct Engine {
     /// Per colour and cell: the credit of a quiet move there, from the cut-offs it made
     /// or failed to make (see [`Engine::reward`]).
     history: Box<[[i32; CELLS]; 2]>,
+    /// The attacker's stones of the threat sequence the VCT solver is searching.
+    pub(super) attack_stones: Vec<usize>,
+    /// Whether the VCT solver tries every three, not only those that extend the attack
+    /// (the tests check its wins with a solver that does).
+    pub(super) any_three: bool,
 }
 
 /// The threat points of both sides among the candidate cells: where a stone makes a
@@ -151,6 +156,8 @@ impl Engine {
             spare_scans: Vec::new(),
             scored: Vec::with_capacity(256),
             history: Box::new([[0; CELLS]; 2]),
+            attack_stones: Vec::with_capacity(2 * VCT_DEPTH as usize),
+            any_three: false,
         }
     }
 
@@ -259,6 +266,18 @@ impl Engine {
         }
         debug_assert!(me == pos.to_move());
         Some(self.result(best, best_score, reached, false))
+    }
+
+    /// The first move of a forced win by fours and open threes for the side to move,
+    /// if the threat solver alone finds one within `max_nodes` (what the root tries
+    /// before its main search), and the nodes it used.
+    pub fn threat_win(&mut self, game: &Gomoku, max_nodes: u64) -> (Option<Point>, u64) {
+        self.deadline = None;
+        self.max_nodes = max_nodes;
+        self.nodes = 0;
+        self.aborted = false;
+        let found = self.vct_root(&mut Position::new(game), VCT_DEPTH);
+        (found.map(Point::from_index), self.nodes)
     }
 
     /// If the opponent threatens a forced win (`find` answers its first move with the

@@ -6,10 +6,17 @@
 use super::position::{Position, Threat};
 use super::search::{Engine, Scan};
 use super::tt::Bound;
-use crate::games::gomoku::board::Color;
+use crate::games::gomoku::board::{Color, Point};
+use std::cmp::Reverse;
 
 /// The score a VCT table entry holds for a proved win.
 const PROVED_WIN: i32 = 1;
+/// The score of a table entry for a defender's position that holds the defence which
+/// refuted the attack there (a hint for the move order, never a result).
+const REFUTED_BY: i32 = -1;
+/// Below the VCT's first move, an open three is tried only if it lies on a line within
+/// this many cells of one of the attack's stones: threes elsewhere are another attack.
+const RELATED_REACH: i32 = 4;
 
 /// Plies of fours the VCF solver looks through.
 pub(super) const VCF_DEPTH: i32 = 24;
@@ -21,7 +28,7 @@ impl Engine {
         let scan = self.scan(pos);
         let mut fours: Vec<usize> = scan.my_open_fours.clone();
         fours.extend(&scan.my_fours);
-        self.first_win(pos, me, fours, |engine, pos| {
+        self.first_win(pos, me, fours, |engine, pos, _| {
             engine.vcf_after_four(pos, VCF_DEPTH)
         })
     }
@@ -33,14 +40,14 @@ impl Engine {
         pos: &mut Position,
         me: Color,
         moves: impl IntoIterator<Item = usize>,
-        mut wins: impl FnMut(&mut Engine, &mut Position) -> bool,
+        mut wins: impl FnMut(&mut Engine, &mut Position, usize) -> bool,
     ) -> Option<usize> {
         for mv in moves {
             if pos.is_forbidden(mv, me) {
                 continue;
             }
             pos.play(mv);
-            let win = wins(self, pos);
+            let win = wins(self, pos, mv);
             pos.undo();
             if win {
                 return Some(mv);
@@ -106,8 +113,8 @@ impl Engine {
             Ok(fours) => fours,
             Err(won) => return won,
         };
-        fours.sort_by_key(|&i| std::cmp::Reverse(pos.move_score(i, me)));
-        self.first_win(pos, me, fours, |engine, pos| {
+        fours.sort_by_key(|&i| Reverse(pos.move_score(i, me)));
+        self.first_win(pos, me, fours, |engine, pos, _| {
             engine.vcf_after_four(pos, depth - 1)
         })
         .is_some()
@@ -116,6 +123,7 @@ impl Engine {
     /// A first move of a forced win by fours and open threes within `depth` attacker
     /// moves (iteratively deepened), if the budget finds one.
     pub(super) fn vct_root(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
+        self.attack_stones.clear();
         (1..=depth).find_map(|d| {
             if self.aborted {
                 return None;
@@ -127,7 +135,7 @@ impl Engine {
     /// The attacker to move: a threat (or five) that wins within `depth` attacker moves.
     /// Threat sequences reach one position in many orders, so what is proved of a
     /// position is kept: a winning move (a win at any depth), or the depth to which
-    /// there is none.
+    /// there is none (among the threes that extend the attack which got there first).
     fn vct_attack(&mut self, pos: &mut Position, depth: i32) -> Option<usize> {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -142,7 +150,8 @@ impl Engine {
         } else if depth <= 0 {
             Some(None)
         } else {
-            let hit = self.vct_table.probe(key).filter(|_| self.remember_vcts);
+            let hit = (self.vct_table.probe(key))
+                .filter(|hit| self.remember_vcts && hit.score != REFUTED_BY);
             hit.and_then(|hit| match hit.mv {
                 Some(win) if hit.score == PROVED_WIN => Some(Some(win)),
                 _ if hit.depth >= depth => Some(None),
@@ -173,9 +182,7 @@ impl Engine {
         if !scan.their_fives.is_empty() {
             // A counter-four must be stopped; the attack goes on only if our threat stands.
             let stops = scan.their_stops.clone();
-            return self.first_win(pos, me, stops, |engine, pos| {
-                engine.vct_defend(pos, depth - 1)
-            });
+            return self.first_attack_win(pos, me, stops, depth);
         }
         let mut threats: Vec<(i32, usize)> = Vec::new();
         for &i in scan.my_open_fours.iter().chain(&scan.my_fours) {
@@ -191,15 +198,48 @@ impl Engine {
             let allowed = stops_of_their_three
                 .as_ref()
                 .is_none_or(|stops| stops.contains(&i));
-            if allowed && matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree) {
+            if allowed
+                && matches!(pos.threat(i, me), Threat::Three | Threat::DoubleThree)
+                && self.extends_the_attack(i)
+            {
                 threats.push((pos.move_score(i, me), i));
             }
         }
-        threats.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        threats.sort_unstable_by_key(|&(s, _)| Reverse(s));
         let moves = threats.into_iter().map(|(_, mv)| mv);
-        self.first_win(pos, me, moves, |engine, pos| {
-            engine.vct_defend(pos, depth - 1)
+        self.first_attack_win(pos, me, moves, depth)
+    }
+
+    /// The first of the attacker's `moves` the defender cannot hold against within
+    /// `depth` attacker moves (this one included); each is one of the attack's stones
+    /// while its answers are searched.
+    fn first_attack_win(
+        &mut self,
+        pos: &mut Position,
+        me: Color,
+        moves: impl IntoIterator<Item = usize>,
+        depth: i32,
+    ) -> Option<usize> {
+        self.first_win(pos, me, moves, |engine, pos, mv| {
+            engine.attack_stones.push(mv);
+            let win = engine.vct_defend(pos, depth - 1);
+            engine.attack_stones.pop();
+            win
         })
+    }
+
+    /// Whether a three at `index` belongs to the attack being searched: any does at its
+    /// first move; later, one on a line within [`RELATED_REACH`] of one of the attack's
+    /// stones. A three elsewhere starts another attack, which the search would otherwise
+    /// interleave with this one in every order: a sixth of the nodes it used to spend
+    /// found more wins within the same budget (see protocol/gomocup.md).
+    fn extends_the_attack(&self, index: usize) -> bool {
+        self.any_three
+            || self.attack_stones.is_empty()
+            || self
+                .attack_stones
+                .iter()
+                .any(|&stone| on_a_line_near(index, stone))
     }
 
     /// The defender to move after an attacker's move: does the attack win whatever the
@@ -222,16 +262,43 @@ impl Engine {
             Err(won) => return won,
         };
         defences.retain(|&i| !pos.is_forbidden(i, me));
+        // One refutation settles the node, so the likeliest go first: the defence that
+        // refuted this position's attack before (a shallower iteration's, or an earlier
+        // move's), then the defender's strongest points.
+        let key = pos.hash();
+        let refuted_before = self
+            .vct_table
+            .probe(key)
+            .filter(|hit| self.remember_vcts && hit.score == REFUTED_BY)
+            .and_then(|hit| hit.mv);
+        defences.sort_by_cached_key(|&i| {
+            (
+                Reverse(Some(i) == refuted_before),
+                Reverse(pos.move_score(i, me)),
+            )
+        });
         for mv in defences {
             pos.play(mv);
             let win = self.vct_attack(pos, depth).is_some();
             pos.undo();
             if !win {
+                if self.remember_vcts && !self.aborted {
+                    (self.vct_table).store(key, 0, REFUTED_BY, Bound::Exact, Some(mv));
+                }
                 return false;
             }
         }
         !self.aborted
     }
+}
+
+/// Whether two cells lie on one line (a row, a column or a diagonal) within
+/// [`RELATED_REACH`] cells of each other.
+fn on_a_line_near(a: usize, b: usize) -> bool {
+    let (a, b) = (Point::from_index(a), Point::from_index(b));
+    let dx = i32::from(a.x) - i32::from(b.x);
+    let dy = i32::from(a.y) - i32::from(b.y);
+    dx.abs().max(dy.abs()) <= RELATED_REACH && (dx == 0 || dy == 0 || dx.abs() == dy.abs())
 }
 
 #[cfg(test)]
@@ -252,7 +319,13 @@ mod tests {
     }
 
     fn vct(g: &Gomoku, depth: i32) -> Option<usize> {
+        vct_trying(g, depth, false)
+    }
+
+    /// [`vct`], trying every three if `any_three`.
+    fn vct_trying(g: &Gomoku, depth: i32, any_three: bool) -> Option<usize> {
         let mut engine = Engine::new(1 << 20);
+        engine.any_three = any_three;
         engine.max_nodes = 2_000_000;
         let found = engine.vct_root(&mut Position::new(g), depth);
         assert!(!engine.aborted, "budget too small");
@@ -366,6 +439,39 @@ mod tests {
         assert!(vct(&g, 10).is_some());
     }
 
+    /// A Renju game of tabula (Black) against Rapfi from a standard opening, after 18
+    /// moves: Black wins by threats in nine moves (Rapfi proved it). Trying every three
+    /// on the board, and the defences in board order, the solver found the win in
+    /// 738,000 nodes, past the 200,000 of its share at a million nodes a move;
+    /// following the attack's own lines and trying first the defence that refuted a
+    /// shallower iteration, it needs about a third of that.
+    #[test]
+    fn a_nine_move_vct_from_a_standard_opening_within_budget() {
+        let mut g = Gomoku::new(Rules::renju(), 15, 15).unwrap();
+        for mv in [
+            "7,7", "8,6", "5,8", "7,6", "5,7", "8,7", "8,8", "6,6", "5,6", "5,5", "6,5", "4,7",
+            "10,6", "7,8", "11,7", "9,4", "12,8", "13,9",
+        ] {
+            g.play(g.parse_gomocup(mv).unwrap()).unwrap();
+        }
+        let mut engine = Engine::new(1 << 22);
+        engine.max_nodes = 300_000;
+        let found = engine.vct_root(&mut Position::new(&g), 10);
+        assert!(found.is_some(), "{} nodes", engine.nodes);
+    }
+
+    #[test]
+    fn only_cells_on_a_line_within_reach_are_near() {
+        let at = |x, y| Point::new(x, y).index();
+        assert!(on_a_line_near(at(7, 7), at(11, 7)));
+        assert!(on_a_line_near(at(7, 7), at(7, 3)));
+        assert!(on_a_line_near(at(7, 7), at(3, 11)));
+        assert!(on_a_line_near(at(7, 7), at(10, 10)));
+        assert!(!on_a_line_near(at(7, 7), at(12, 7)), "five cells away");
+        assert!(!on_a_line_near(at(7, 7), at(9, 8)), "a knight's move");
+        assert!(!on_a_line_near(at(2, 7), at(7, 2)) && on_a_line_near(at(3, 6), at(6, 3)));
+    }
+
     /// The VCT table loses no win: one engine carried through many positions, its
     /// table filling up, finds a VCT wherever a solver without a table does (it may
     /// find more: a win proved deeper elsewhere is taken where it recurs), and asked
@@ -411,7 +517,9 @@ mod tests {
 
     /// Every VCT claimed in random positions survives every reply of the defender (not
     /// only the threat answers the solver considers): after any reply the attacker still
-    /// has a five or a VCT one move shorter.
+    /// has a five or a VCT one move shorter. The shorter one is looked for among all
+    /// threes: it may go on from the first move's stone, which a new search's attack
+    /// does not count as its own.
     #[test]
     fn claimed_vcts_survive_every_reply() {
         // Caro's VCTs once overlooked the stones that close a five's far end.
@@ -452,7 +560,7 @@ mod tests {
                 let mut pos = Position::new(&g);
                 let five = !engine.scan(&mut pos).my_fives.is_empty();
                 assert!(
-                    five || vct(&g, 3).is_some(),
+                    five || vct_trying(&g, 3, true).is_some(),
                     "{rules:?}: {:?} then {reply:?} refutes\n{}",
                     Point::from_index(mv),
                     g.render()
