@@ -266,11 +266,14 @@ impl Engine {
         // refuted this position's attack before (a shallower iteration's, or an earlier
         // move's), then the defender's strongest points.
         let key = pos.hash();
-        let refuted_before = self
-            .vct_table
-            .probe(key)
-            .filter(|hit| self.remember_vcts && hit.score == REFUTED_BY)
+        let hit = self.vct_table.probe(key).filter(|_| self.remember_vcts);
+        let refuted_before = (hit.as_ref())
+            .filter(|hit| hit.score == REFUTED_BY)
             .and_then(|hit| hit.mv);
+        // The same position, with the same side to move, is the attacker's in a search
+        // for the other side's win (the root's defence runs one): a win proved there is
+        // worth more than a hint, and keeps its entry.
+        let keep_entry = hit.is_some_and(|hit| hit.score == PROVED_WIN);
         defences.sort_by_cached_key(|&i| {
             (
                 Reverse(Some(i) == refuted_before),
@@ -282,7 +285,7 @@ impl Engine {
             let win = self.vct_attack(pos, depth).is_some();
             pos.undo();
             if !win {
-                if self.remember_vcts && !self.aborted {
+                if self.remember_vcts && !self.aborted && !keep_entry {
                     (self.vct_table).store(key, 0, REFUTED_BY, Bound::Exact, Some(mv));
                 }
                 return false;
