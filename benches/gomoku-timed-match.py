@@ -75,10 +75,11 @@ def main():
     for _ in range(passes):
         for opening in lines:
             stones = [stone(s) for s in opening]
-            for first, second in [(a, b), (b, a)]:
+            to_move = 1 + len(stones) % 2  # the colour that moves first after the opening
+            for a_first in (True, False):
+                first, second = (a, b) if a_first else (b, a)
                 result, ending, moves = play(ai_match, int(rule), stones, first, second, turn)
-                # The engine moving first after the opening plays the colour to move.
-                a_colour = 1 + len(stones) % 2 if first == a else 2 - len(stones) % 2
+                a_colour = to_move if a_first else 3 - to_move
                 a_points = 0.5 if result == 0 else float(result == a_colour)
                 games += 1
                 points += a_points
@@ -89,7 +90,7 @@ def main():
                     odd.append(games)
     low, high = wilson(points / games, games)
     print(f"A: {points} of {games} games, {100 * points / games:.1f} % "
-          f"({100 * low:.1f}-{100 * high:.1f} %); not ended by five: {odd or 'none'}")
+          f"({100 * low:.1f}-{100 * high:.1f} %); not ended by five or a draw: {odd or 'none'}")
 
 
 if __name__ == "__main__":

@@ -178,12 +178,7 @@ impl Engine {
         if game.outcome().is_some() {
             return None;
         }
-        let start = Instant::now();
-        self.deadline = limits.deadline(start);
-        self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        self.nodes = 0;
-        self.aborted = false;
-        self.stop = limits.stop.clone();
+        self.begin(limits);
         // Older searches' history counts for less.
         for h in self.history.iter_mut().flat_map(|c| c.iter_mut()) {
             *h /= 2;
@@ -272,12 +267,21 @@ impl Engine {
     /// if the threat solver alone finds one within `max_nodes` (what the root tries
     /// before its main search), and the nodes it used.
     pub fn threat_win(&mut self, game: &Gomoku, max_nodes: u64) -> (Option<Point>, u64) {
-        self.deadline = None;
-        self.max_nodes = max_nodes;
-        self.nodes = 0;
-        self.aborted = false;
+        self.begin(&Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        });
         let found = self.vct_root(&mut Position::new(game), VCT_DEPTH);
         (found.map(Point::from_index), self.nodes)
+    }
+
+    /// Starts a search's budget (time, nodes, the stop flag) from `limits`.
+    fn begin(&mut self, limits: &Limits) {
+        self.deadline = limits.deadline(Instant::now());
+        self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.aborted = false;
+        self.stop = limits.stop.clone();
     }
 
     /// If the opponent threatens a forced win (`find` answers its first move with the
