@@ -326,6 +326,29 @@ impl Board {
         self.cells[p as usize]
     }
 
+    /// The five cells from `first` eastwards as 2-bit states (the `Cell` values), the
+    /// westmost in the lowest bits; cells before or past the padded board count as
+    /// border. One read of a row of a shape window instead of a look-up per cell.
+    #[inline]
+    pub fn five_cells(&self, first: isize) -> u32 {
+        let row = usize::try_from(first)
+            .ok()
+            .and_then(|i| self.cells.get(i..i + 5));
+        match row {
+            Some(row) => row
+                .iter()
+                .enumerate()
+                .fold(0, |code, (i, &c)| code | (c as u32) << (2 * i)),
+            None => (0..5).fold(0, |code, i| {
+                let c = usize::try_from(first + i)
+                    .ok()
+                    .and_then(|j| self.cells.get(j))
+                    .map_or(Cell::Border as u32, |&c| c as u32);
+                code | c << (2 * i)
+            }),
+        }
+    }
+
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash

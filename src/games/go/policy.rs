@@ -194,23 +194,8 @@ pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<P
 /// Empty points around the last move that match a shape, legal or not. Appended to
 /// `out`.
 fn shape_points(board: &Board, last: Point, out: &mut Vec<Point>) {
-    if last == NO_POINT {
-        return;
-    }
-    let s = board.stride() as Point;
-    for q in [
-        last - s - 1,
-        last - s,
-        last - s + 1,
-        last - 1,
-        last + 1,
-        last + s - 1,
-        last + s,
-        last + s + 1,
-    ] {
-        if board.cell(q) == Cell::Empty && patterns::matches(board, q) {
-            out.push(q);
-        }
+    if last != NO_POINT {
+        patterns::shapes_around(board, last, out);
     }
 }
 
