@@ -102,22 +102,31 @@ pub fn tactical_replies<B: LadderBoard>(
     if last == NO_POINT || board.board().cell(last) == Cell::Empty {
         return;
     }
-    let opp = color.opponent();
-    let around = board.board().neighbours(last);
-    let mut consider = |q: Point, out: &mut Vec<Point>| {
-        let b = board.board();
-        let Some(c) = b.cell(q).color() else {
-            return;
-        };
-        if !b.in_atari(q) {
-            return;
+    // The chains in atari at the last move and next to it, each once (one seen on
+    // several sides has its ladder read once). Most moves have none, and cost no more
+    // than this look.
+    let b = board.board();
+    let mut in_atari = [NO_POINT; 5];
+    let mut n = 0;
+    let [a, b1, b2, b3] = b.neighbours(last);
+    for q in [last, a, b1, b2, b3] {
+        if b.cell(q).color().is_some() && b.in_atari(q) {
+            let id = b.chain_id(q);
+            if !in_atari[..n].iter().any(|&r| b.chain_id(r) == id) {
+                in_atari[n] = q;
+                n += 1;
+            }
         }
+    }
+    let opp = color.opponent();
+    for &q in &in_atari[..n] {
+        let b = board.board();
         let lib = b.atari_liberty(q);
-        if c == opp {
+        if b.cell(q).color() == Some(opp) {
             if b.is_legal_simple(lib, color) && !out.contains(&lib) {
                 out.push(lib);
             }
-            return;
+            continue;
         }
         // Own chain in atari: run if that saves it, or capture an attacker.
         if !out.contains(&lib)
@@ -137,10 +146,6 @@ pub fn tactical_replies<B: LadderBoard>(
                 }
             }
         }
-    };
-    consider(last, out);
-    for q in around {
-        consider(q, out);
     }
 }
 
