@@ -446,6 +446,17 @@ impl Board {
         libs
     }
 
+    /// Stones of `color` next to `p`. The packed counts take an off-board neighbour for
+    /// a stone of each colour, and the four counts of a point sum to four plus its
+    /// off-board neighbours, which is how they are told apart.
+    #[inline]
+    pub fn own_neighbours(&self, p: Point, color: Color) -> u16 {
+        let n = self.nbr[p as usize];
+        let (black, white, empty) = (n & 0xF, (n >> 4) & 0xF, n >> NBR_SHIFT_EMPTY);
+        let off_board = black + white + empty - 4;
+        (if color == Color::Black { black } else { white }) - off_board
+    }
+
     /// True if every neighbour of `p` (an empty point) is `color` or off the board.
     #[inline]
     pub fn is_eyelike(&self, p: Point, color: Color) -> bool {
@@ -1010,6 +1021,18 @@ mod tests {
                 nbr += nbr_unit(b.cell(q));
             }
             assert_eq!(b.nbr[pu], nbr, "neighbour counts at {p}");
+            for color in [Color::Black, Color::White] {
+                let stones = b
+                    .neighbours(p)
+                    .iter()
+                    .filter(|&&q| b.cell(q).color() == Some(color))
+                    .count();
+                assert_eq!(
+                    b.own_neighbours(p, color) as usize,
+                    stones,
+                    "{color:?} stones next to {p}"
+                );
+            }
             if b.cell(p) == Cell::Empty {
                 empties += 1;
                 assert_eq!(b.chain[pu], NO_POINT);

@@ -78,7 +78,11 @@ impl Board {
     /// A move that leaves its own chain of two or more stones with one liberty, without
     /// capturing: almost always a blunder (single-stone throw-ins stay allowed).
     pub fn is_bad_self_atari(&self, p: Point, color: Color) -> bool {
-        self.liberties_after_upto::<2>(p, color) < 2
+        // Two empty neighbours are two liberties, and a stone joining no chain is a
+        // single stone: most points are settled by their neighbour counts alone.
+        self.empty_neighbours(p) < 2
+            && self.own_neighbours(p, color) > 0
+            && self.liberties_after_upto::<2>(p, color) < 2
             && !self.captures_any(p, color)
             && self.merged_size(p, color) >= 2
     }
