@@ -161,11 +161,19 @@ impl Reading<'_> {
         if ply == MAX_PLIES {
             return None;
         }
-        for l in libs {
+        for (i, l) in libs.into_iter().enumerate() {
             if self.budget == 0 {
                 return None;
             }
             self.budget -= 1;
+            // The chain would run to its other liberty: with three empty points beside
+            // it besides this atari's stone, that gives three liberties whatever the
+            // atari captures, and the reading would end there.
+            let run = libs[1 - i];
+            let taken_beside_run = self.board.neighbours(run).contains(&l);
+            if self.board.empty_neighbours(run) - u16::from(taken_beside_run) >= 3 {
+                continue;
+            }
             if !self.board.is_legal_simple(l, attacker) {
                 continue;
             }
