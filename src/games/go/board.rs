@@ -21,6 +21,14 @@ pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 pub type Point = u16;
 pub const NO_POINT: Point = 0;
 
+/// Whether `p` is in `list`, a handful of points: written out, since the slice's
+/// `contains` is a call the compiler does not inline, and the hot loops ask this
+/// often.
+#[inline(always)]
+pub fn listed(list: &[Point], p: Point) -> bool {
+    list.iter().any(|&q| q == p)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
     Black = 0,

@@ -8,7 +8,7 @@
 //! "no ladder", after a budget of positions, so a caller's cost per question is bounded.
 //! The moves read are played on one copy of the position and taken back.
 
-use super::board::{Board, Cell, Color, NO_POINT, Point, UndoLog};
+use super::board::{Board, Cell, Color, NO_POINT, Point, UndoLog, listed};
 
 /// Deepest run of ataris read: a ladder across the whole 25×25 board and back.
 const MAX_PLIES: usize = 80;
@@ -27,7 +27,7 @@ pub fn liberties_upto<const N: usize>(board: &Board, c: Point) -> ([Point; N], u
     let mut n = 0;
     for s in board.chain_stones(c) {
         for q in board.neighbours(s) {
-            if board.cell(q) == Cell::Empty && !libs[..n].contains(&q) {
+            if board.cell(q) == Cell::Empty && !listed(&libs[..n], q) {
                 libs[n] = q;
                 n += 1;
                 if n == N {

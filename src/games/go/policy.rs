@@ -3,7 +3,7 @@
 //! won a playout, avoid filling own eyes and big self-ataris), and the moves the tree's
 //! prior (features.rs) singles out the same way.
 
-use super::board::{Board, Cell, Color, MAX_POINTS, NO_POINT, Point};
+use super::board::{Board, Cell, Color, MAX_POINTS, NO_POINT, Point, listed};
 use super::ladder::{LadderBoard, LadderReader, liberties_upto};
 use super::patterns;
 use super::playout::random_move;
@@ -22,7 +22,7 @@ impl Board {
         let mut libs = [NO_POINT; N];
         let mut n = 0usize;
         let mut add = |q: Point| {
-            if q != p && !libs[..n].contains(&q) {
+            if q != p && !listed(&libs[..n], q) {
                 libs[n] = q;
                 n += 1;
             }
@@ -39,7 +39,7 @@ impl Board {
                 continue;
             }
             let id = self.chain_id(q);
-            if seen[..i].contains(&id) {
+            if listed(&seen[..i], id) {
                 continue;
             }
             seen[i] = id;
@@ -66,7 +66,7 @@ impl Board {
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
             if self.cell(q) == own {
                 let id = self.chain_id(q);
-                if !ids[..i].contains(&id) {
+                if !listed(&ids[..i], id) {
                     ids[i] = id;
                     size += self.chain_size(q);
                 }
@@ -127,13 +127,13 @@ pub fn tactical_replies<B: LadderBoard>(
         let b = board.board();
         let lib = b.atari_liberty(q);
         if b.cell(q).color() == Some(opp) {
-            if b.is_legal_simple(lib, color) && !out.contains(&lib) {
+            if b.is_legal_simple(lib, color) && !listed(out, lib) {
                 out.push(lib);
             }
             continue;
         }
         // Own chain in atari: run if that saves it, or capture an attacker.
-        if !out.contains(&lib)
+        if !listed(out, lib)
             && b.is_legal_simple(lib, color)
             && board.extension_escapes(ladders, q, PLAYOUT_LADDER_BUDGET)
         {
@@ -144,7 +144,7 @@ pub fn tactical_replies<B: LadderBoard>(
             for r in b.neighbours(s) {
                 if b.cell(r).color() == Some(opp) && b.in_atari(r) {
                     let l = b.atari_liberty(r);
-                    if b.is_legal_simple(l, color) && !out.contains(&l) {
+                    if b.is_legal_simple(l, color) && !listed(out, l) {
                         out.push(l);
                     }
                 }
@@ -178,7 +178,7 @@ pub fn ladder_moves(board: &Board, color: Color, ladders: &mut LadderReader, out
             continue;
         }
         for &l in &libs[..2] {
-            if !out.contains(&l) && ladders.extension_on_escapes(board, p, l, TREE_LADDER_BUDGET) {
+            if !listed(out, l) && ladders.extension_on_escapes(board, p, l, TREE_LADDER_BUDGET) {
                 out.push(l);
             }
         }
