@@ -35,7 +35,8 @@ impl Board {
         }
         let mut seen = [NO_POINT; 4];
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
-            if self.cell(q).color() != Some(color) {
+            // A chain in atari next to `p` has `p` for its one liberty: nothing to add.
+            if self.cell(q).color() != Some(color) || self.in_atari(q) {
                 continue;
             }
             let id = self.chain_id(q);
@@ -473,6 +474,50 @@ mod tests {
         let mut taken = b.clone();
         taken.play(f5, Color::Black);
         assert_eq!(replies.answer(&taken, Color::White, e5), None);
+    }
+
+    #[test]
+    fn liberties_after_a_move_are_those_the_move_leaves() {
+        // Every empty point of random positions, for both colours, where the move
+        // captures nothing: the count up to 2 and to 3 against the liberties of the
+        // chain the move really makes.
+        let mut rng = Rng::new(45);
+        let mut counted = [0usize; 4];
+        for size in [5, 9, 19] {
+            for _ in 0..10 {
+                let mut b = Board::new(size);
+                let mut color = Color::Black;
+                for _ in 0..size * size {
+                    let Some(p) = random_sensible_move(&b, color, &mut rng) else {
+                        break;
+                    };
+                    b.play(p, color);
+                    color = color.opponent();
+                    for q in b.empty_points().to_vec() {
+                        for c in [Color::Black, Color::White] {
+                            if b.captures_any(q, c) {
+                                continue;
+                            }
+                            let mut after = b.clone();
+                            after.setup_stone(q, c);
+                            // A suicide takes its own stones off: no liberty.
+                            let libs = if after.cell(q) == Cell::Empty {
+                                0
+                            } else {
+                                after.liberties(q).len()
+                            };
+                            counted[libs.min(3)] += 1;
+                            assert_eq!(b.liberties_after_upto::<2>(q, c), libs.min(2));
+                            assert_eq!(b.liberties_after_upto::<3>(q, c), libs.min(3));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            counted.iter().all(|&n| n > 100),
+            "too few of some count: {counted:?}"
+        );
     }
 
     #[test]
