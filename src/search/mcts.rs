@@ -192,8 +192,14 @@ struct Hot {
 impl Hot {
     /// Brings `blended` and `uncertainty` up to date with the counts.
     fn reblend(&mut self, rave_equiv: f32) {
-        self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, rave_equiv);
+        self.reblend_amaf(rave_equiv);
         self.uncertainty = uncertainty(self.n);
+    }
+
+    /// Brings `blended` up to date after a change of the AMAF counts alone, which
+    /// leaves `uncertainty` as it was.
+    fn reblend_amaf(&mut self, rave_equiv: f32) {
+        self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, rave_equiv);
     }
 
     /// The mean reward, prior included.
@@ -821,7 +827,7 @@ impl<G: SearchGame> Shared<'_, G> {
                 if s.marks[hot.key as usize] & (1 << hot.player) != 0 {
                     hot.amaf_n += 1.0;
                     hot.amaf_w += rewards[hot.player as usize];
-                    hot.reblend(rave_equiv);
+                    hot.reblend_amaf(rave_equiv);
                 }
             }
             let (node, hot) = (&mut tree.nodes[i], &mut tree.hot[i]);
