@@ -25,6 +25,7 @@ pub const NO_POINT: Point = 0;
 /// `contains` is a call the compiler does not inline, and the hot loops ask this
 /// often.
 #[inline(always)]
+#[allow(clippy::manual_contains)] // the very call this replaces
 pub fn listed(list: &[Point], p: Point) -> bool {
     list.iter().any(|&q| q == p)
 }
