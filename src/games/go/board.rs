@@ -456,8 +456,8 @@ impl Board {
     }
 
     /// Stones of `color` next to `p`. The packed counts take an off-board neighbour for
-    /// a stone of each colour, and the four counts of a point sum to four plus its
-    /// off-board neighbours, which is how they are told apart.
+    /// a stone of each colour, so the three counts of a point sum to four plus its
+    /// off-board neighbours, which is how those are told apart.
     #[inline]
     pub fn own_neighbours(&self, p: Point, color: Color) -> u16 {
         let n = self.nbr[p as usize];

@@ -170,7 +170,7 @@ impl Reading<'_> {
             // it besides this atari's stone, that gives three liberties whatever the
             // atari captures, and the reading would end there.
             let run = libs[1 - i];
-            let taken_beside_run = self.board.neighbours(run).contains(&l);
+            let taken_beside_run = listed(&self.board.neighbours(run), l);
             if self.board.empty_neighbours(run) - u16::from(taken_beside_run) >= 3 {
                 continue;
             }

@@ -113,8 +113,8 @@ pub fn tactical_replies<B: LadderBoard>(
     let b = board.board();
     let mut in_atari = [NO_POINT; 5];
     let mut n = 0;
-    let [a, b1, b2, b3] = b.neighbours(last);
-    for q in [last, a, b1, b2, b3] {
+    let [south, west, east, north] = b.neighbours(last);
+    for q in [last, south, west, east, north] {
         if b.cell(q).color().is_some() && b.in_atari(q) {
             let id = b.chain_id(q);
             if !in_atari[..n].iter().any(|&r| b.chain_id(r) == id) {
