@@ -464,6 +464,32 @@ mod tests {
     }
 
     #[test]
+    fn a_refutation_hint_leaves_a_proved_win_in_place() {
+        // White to move against Black's lone open three: a block refutes the attack.
+        let mut g = Gomoku::new(Rules::freestyle(), 15, 15).unwrap();
+        for (x, y) in [(6, 7), (0, 0), (7, 7), (14, 14), (8, 7)] {
+            g.play(Point::new(x, y)).unwrap();
+        }
+        let mut pos = Position::new(&g);
+        assert_eq!(pos.to_move(), Color::White);
+        let key = pos.hash();
+        let mut engine = Engine::new(1 << 20);
+        engine.max_nodes = 1_000_000;
+        // The block that refuted is kept as a hint for the next search of the position.
+        assert!(!engine.vct_defend(&mut pos, 3));
+        let hint = engine.vct_table.probe(key).expect("a hint");
+        assert_eq!((hint.score, hint.depth), (REFUTED_BY, 0));
+        assert!(hint.mv.is_some());
+        // The same position is White's to attack in a search for White's own win (the
+        // root's defence runs one for the opponent): a win proved there stays.
+        let white_wins = Some(Point::new(10, 10).index());
+        (engine.vct_table).store(key, 3, PROVED_WIN, Bound::Exact, white_wins);
+        assert!(!engine.vct_defend(&mut pos, 3));
+        let kept = engine.vct_table.probe(key).expect("the win");
+        assert_eq!((kept.score, kept.mv), (PROVED_WIN, white_wins));
+    }
+
+    #[test]
     fn only_cells_on_a_line_within_reach_are_near() {
         let at = |x, y| Point::new(x, y).index();
         assert!(on_a_line_near(at(7, 7), at(11, 7)));
