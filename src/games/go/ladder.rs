@@ -6,7 +6,9 @@
 //! The reading is exact for ladders: at each step the attacker tries both liberties and
 //! the defender extends or captures an attacking stone in atari. It gives up, answering
 //! "no ladder", after a budget of positions, so a caller's cost per question is bounded.
-//! The moves read are played on one copy of the position and taken back.
+//! The moves read are played on one copy of the position (a playout's on its own board)
+//! and taken back; what a look at the board settles (three liberties, or an atari whose
+//! run is plainly free) is not played at all.
 
 use super::board::{Board, Cell, Color, NO_POINT, Point, UndoLog, listed};
 
