@@ -100,15 +100,12 @@ const fn nbr_unit(cell: Cell) -> u16 {
     }
 }
 
-/// One array entry or the counters as they were before a move overwrote them.
+/// One array entry or the ko point as they were before a reading's move overwrote them.
 #[derive(Clone, Copy)]
 enum Overwritten {
-    /// The counters, kept first: the mark where a move's record begins.
+    /// The ko point, kept first: the mark where a move's record begins.
     Move {
-        empty_count: u16,
         ko: Point,
-        hash: u64,
-        prisoners: [u32; 2],
     },
     Cell(Point, Cell),
     Chain(Point, Point),
@@ -117,13 +114,15 @@ enum Overwritten {
     Libs(Point, u16, u32, u32),
     Stones(Point, u16),
     Nbr(Point, u16),
-    /// A slot of the empty-point list and the point it held.
-    Empty(u16, Point),
-    EmptyIndex(Point, u16),
 }
 
 /// Told every entry a move is about to overwrite.
 trait Journal {
+    /// A reading's move, taken back before anything looks at the whole board: the
+    /// empty-point list, the hash and the prisoners are left as they were, and only
+    /// what a reading looks at (stones, chains, liberties, neighbour counts, ko) is
+    /// kept up to date.
+    const READING: bool;
     fn keep(&mut self, o: Overwritten);
 }
 
@@ -131,6 +130,7 @@ trait Journal {
 struct NoJournal;
 
 impl Journal for NoJournal {
+    const READING: bool = false;
     #[inline(always)]
     fn keep(&mut self, _: Overwritten) {}
 }
@@ -142,6 +142,7 @@ pub struct UndoLog {
 }
 
 impl Journal for UndoLog {
+    const READING: bool = true;
     #[inline]
     fn keep(&mut self, o: Overwritten) {
         // Chain 0's counts (charged for every empty or off-board neighbour) mean
@@ -607,32 +608,22 @@ impl Board {
         self.play_journaled(p, color, &mut NoJournal)
     }
 
-    /// `play`, keeping in `undo` what it overwrites, so that `undo` takes it back: a
-    /// reading that tries moves and returns copies nothing but what the moves touched.
-    pub fn play_undoable(&mut self, p: Point, color: Color, undo: &mut UndoLog) -> u32 {
-        undo.keep(Overwritten::Move {
-            empty_count: self.empty_count as u16,
-            ko: self.ko,
-            hash: self.hash,
-            prisoners: self.prisoners,
-        });
-        self.play_journaled(p, color, undo)
+    /// A reading's move: `play`, keeping in `undo` what it overwrites, so that `undo`
+    /// takes it back. Only what a reading looks at is kept up to date: the stones,
+    /// chains, liberties, neighbour counts and ko point, not the empty-point list, the
+    /// hash or the prisoners, which stay those of the position the reading started
+    /// from until its moves are taken back.
+    pub fn play_undoable(&mut self, p: Point, color: Color, undo: &mut UndoLog) {
+        undo.keep(Overwritten::Move { ko: self.ko });
+        self.play_journaled(p, color, undo);
     }
 
     /// Takes back the last `play_undoable` whose record `undo` still holds.
     pub fn undo(&mut self, undo: &mut UndoLog) {
         while let Some(o) = undo.entries.pop() {
             match o {
-                Overwritten::Move {
-                    empty_count,
-                    ko,
-                    hash,
-                    prisoners,
-                } => {
-                    self.empty_count = empty_count as usize;
+                Overwritten::Move { ko } => {
                     self.ko = ko;
-                    self.hash = hash;
-                    self.prisoners = prisoners;
                     return;
                 }
                 Overwritten::Cell(p, c) => self.cells[p as usize] = c,
@@ -644,22 +635,23 @@ impl Board {
                 }
                 Overwritten::Stones(id, n) => self.stones[id as usize] = n,
                 Overwritten::Nbr(p, n) => self.nbr[p as usize] = n,
-                Overwritten::Empty(i, p) => self.empty[i as usize] = p,
-                Overwritten::EmptyIndex(p, i) => self.empty_index[p as usize] = i,
             }
         }
     }
 
-    /// `play`, telling `journal` every array entry before overwriting it (the counters
-    /// and the hash are the caller's to keep). With `NoJournal` the compiler drops the
-    /// telling and this is the plain move.
+    /// `play`, telling `journal` every array entry before overwriting it (the ko point is
+    /// the caller's to keep). With `NoJournal` the compiler drops the telling and this is
+    /// the plain move; with a reading's journal it also drops the empty-point list, the
+    /// hash and the prisoners.
     #[inline(always)]
     fn play_journaled<J: Journal>(&mut self, p: Point, color: Color, j: &mut J) -> u32 {
         debug_assert_eq!(self.cells[p as usize], Cell::Empty);
         let own = color.cell();
         let opp = color.opponent().cell();
         self.place_stone(p, own, j);
-        self.hash ^= zobrist(color, p);
+        if !J::READING {
+            self.hash ^= zobrist(color, p);
+        }
 
         // The new stone starts as its own chain with its empty neighbours as liberties.
         // Which neighbours are empty, own or opponent is a coin toss for the branch
@@ -699,7 +691,9 @@ impl Board {
                 self.remove_chain(id, j);
             }
         }
-        self.prisoners[color.index()] += captured;
+        if !J::READING {
+            self.prisoners[color.index()] += captured;
+        }
         for q in neighbours {
             let a = self.chain[q as usize];
             let b = self.chain[pu];
@@ -712,7 +706,9 @@ impl Board {
         self.ko = NO_POINT;
         if self.libs[id as usize] == 0 {
             // Suicide: the opponent takes the own chain as prisoners.
-            self.prisoners[color.opponent().index()] += self.stones[id as usize] as u32;
+            if !J::READING {
+                self.prisoners[color.opponent().index()] += self.stones[id as usize] as u32;
+            }
             self.remove_chain(id, j);
         } else if captured == 1 && self.stones[id as usize] == 1 && self.libs[id as usize] == 1 {
             // A lone stone that took one stone and has one liberty left (where that
@@ -732,14 +728,12 @@ impl Board {
             j.keep(Overwritten::Nbr(q, self.nbr[q as usize]));
             self.nbr[q as usize] = self.nbr[q as usize] + unit - nbr_unit(Cell::Empty);
         }
+        if J::READING {
+            return;
+        }
         self.empty_count -= 1;
         let i = self.empty_index[p as usize] as usize;
         let last = self.empty[self.empty_count];
-        j.keep(Overwritten::Empty(i as u16, self.empty[i]));
-        j.keep(Overwritten::EmptyIndex(
-            last,
-            self.empty_index[last as usize],
-        ));
         self.empty[i] = last;
         self.empty_index[last as usize] = i as u16;
     }
@@ -811,13 +805,13 @@ impl Board {
             j.keep(Overwritten::Chain(s, self.chain[s as usize]));
             self.cells[s as usize] = Cell::Empty;
             self.chain[s as usize] = NO_POINT;
-            self.hash ^= zobrist(color, s);
-            let i = self.empty_count;
-            j.keep(Overwritten::Empty(i as u16, self.empty[i]));
-            j.keep(Overwritten::EmptyIndex(s, self.empty_index[s as usize]));
-            self.empty[i] = s;
-            self.empty_index[s as usize] = i as u16;
-            self.empty_count += 1;
+            if !J::READING {
+                self.hash ^= zobrist(color, s);
+                let i = self.empty_count;
+                self.empty[i] = s;
+                self.empty_index[s as usize] = i as u16;
+                self.empty_count += 1;
+            }
             s = self.next[s as usize];
             if s == id {
                 break;
@@ -1022,7 +1016,19 @@ mod tests {
 
     /// Recomputes from the stones everything `play` keeps incrementally.
     fn assert_consistent(b: &Board) {
+        assert_consistent_for_reading(b);
         let mut empties = 0;
+        for p in b.points() {
+            if b.cell(p) == Cell::Empty {
+                empties += 1;
+                assert_eq!(b.empty[b.empty_index[p as usize] as usize], p);
+            }
+        }
+        assert_eq!(b.empty_points().len(), empties);
+    }
+
+    /// Recomputes from the stones what a reading's move keeps up to date.
+    fn assert_consistent_for_reading(b: &Board) {
         for p in b.points() {
             let pu = p as usize;
             let mut nbr = 0;
@@ -1043,9 +1049,7 @@ mod tests {
                 );
             }
             if b.cell(p) == Cell::Empty {
-                empties += 1;
                 assert_eq!(b.chain[pu], NO_POINT);
-                assert_eq!(b.empty[b.empty_index[pu] as usize], p);
                 continue;
             }
             let id = b.chain_id(p);
@@ -1068,7 +1072,6 @@ mod tests {
             assert_eq!(b.stones[i], stones);
             assert_eq!(b.in_atari(p), b.liberties(p).len() == 1);
         }
-        assert_eq!(b.empty_points().len(), empties);
     }
 
     #[test]
@@ -1118,26 +1121,36 @@ mod tests {
         for game in 0..24 {
             let b = Board::new([5, 9, 13, 19][game % 4]);
             random_game(b, &mut rng, |b, color| {
-                // Three moves read ahead (any empty point, suicide included), taken back
-                // one by one, each back to the position it was played from.
+                // Three moves read ahead (any empty point, suicide included), each
+                // leaving what a reading looks at as a move would, then taken back one
+                // by one, each back to the position it was played from. The empty-point
+                // list is not kept by reading moves: the points are found on the board.
                 let mut before = Vec::new();
                 let mut reader = b.clone();
                 let mut c = color;
+                let stones_of = |b: &Board, c: Color| {
+                    b.points().filter(|&q| b.cell(q).color() == Some(c)).count()
+                };
                 for _ in 0..3 {
-                    let empties = reader.empty_points();
+                    let empties: Vec<Point> = reader
+                        .points()
+                        .filter(|&q| reader.cell(q) == Cell::Empty)
+                        .collect();
                     if empties.is_empty() {
                         break;
                     }
                     let p = empties[read.below(empties.len() as u32) as usize];
                     before.push(reader.clone());
-                    let stones = reader.stone_count();
+                    let (own, opp) = (stones_of(&reader, c), stones_of(&reader, c.opponent()));
                     merges += reader
                         .neighbours(p)
                         .iter()
                         .any(|&q| reader.cell(q).color() == Some(c))
                         as u32;
-                    captures += reader.play_undoable(p, c, &mut undo);
-                    suicides += (reader.stone_count() < stones) as u32;
+                    reader.play_undoable(p, c, &mut undo);
+                    assert_consistent_for_reading(&reader);
+                    captures += (stones_of(&reader, c.opponent()) < opp) as u32;
+                    suicides += (stones_of(&reader, c) <= own) as u32;
                     c = c.opponent();
                 }
                 while let Some(position) = before.pop() {
