@@ -435,6 +435,32 @@ impl Board {
         n > 0 && s * s == n * self.lib_sq[c] as u64
     }
 
+    /// The chain at `q`, a stone next to the empty point `p`: its one liberty other than
+    /// `p`, `NO_POINT` if it has none, or `None` if it has two or more. Read from the
+    /// pseudo-liberty counts without walking the chain: less `p`'s adjacencies to the
+    /// chain, they are a single point repeated exactly when their sum squared is their
+    /// count times their sum of squares.
+    #[inline]
+    pub fn liberty_besides(&self, q: Point, p: Point) -> Option<Point> {
+        let id = self.chain[q as usize];
+        let at_p = self
+            .neighbours(p)
+            .iter()
+            .filter(|&&r| self.chain[r as usize] == id)
+            .count() as u64;
+        let c = id as usize;
+        let (p, n) = (p as u64, self.libs[c] as u64 - at_p);
+        let s = self.lib_sum[c] as u64 - at_p * p;
+        let sq = self.lib_sq[c] as u64 - at_p * p * p;
+        if n == 0 {
+            Some(NO_POINT)
+        } else if s * s == n * sq {
+            Some((s / n) as Point)
+        } else {
+            None
+        }
+    }
+
     /// The single liberty of a chain in atari.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Point {

@@ -44,6 +44,19 @@ impl Board {
                 continue;
             }
             seen[i] = id;
+            // The chain's counts tell its one other liberty, or that it has two
+            // (enough for a count up to 2); only a count up to more walks the chain.
+            match self.liberty_besides(q, p) {
+                Some(NO_POINT) => continue,
+                Some(l) => {
+                    if add(l) {
+                        return N;
+                    }
+                    continue;
+                }
+                None if N <= 2 => return N,
+                None => {}
+            }
             for s in self.chain_stones(q) {
                 for r in self.neighbours(s) {
                     if self.cell(r) == Cell::Empty && add(r) {
