@@ -113,7 +113,12 @@ enum Overwritten {
     /// A chain's pseudo-liberty count, sum and sum of squares.
     Libs(Point, u16, u32, u32),
     Stones(Point, u16),
-    Nbr(Point, u16),
+    /// A stone put on this empty point: the point is emptied and its neighbours'
+    /// counts are taken back, the change reversed rather than four counts kept.
+    Placed(Point),
+    /// A stone of this colour taken off this point: its neighbours' counts are taken
+    /// back (the point's own cell has an entry of its own).
+    Removed(Point, Cell),
 }
 
 /// Told every entry a move is about to overwrite.
@@ -660,7 +665,19 @@ impl Board {
                     (self.libs[i], self.lib_sum[i], self.lib_sq[i]) = (libs, sum, sq);
                 }
                 Overwritten::Stones(id, n) => self.stones[id as usize] = n,
-                Overwritten::Nbr(p, n) => self.nbr[p as usize] = n,
+                Overwritten::Placed(p) => {
+                    let unit = nbr_unit(self.cells[p as usize]);
+                    self.cells[p as usize] = Cell::Empty;
+                    for q in self.neighbours(p) {
+                        self.nbr[q as usize] = self.nbr[q as usize] - unit + nbr_unit(Cell::Empty);
+                    }
+                }
+                Overwritten::Removed(s, cell) => {
+                    let unit = nbr_unit(cell);
+                    for q in self.neighbours(s) {
+                        self.nbr[q as usize] = self.nbr[q as usize] + unit - nbr_unit(Cell::Empty);
+                    }
+                }
             }
         }
     }
@@ -747,11 +764,10 @@ impl Board {
 
     #[inline]
     fn place_stone<J: Journal>(&mut self, p: Point, cell: Cell, j: &mut J) {
-        j.keep(Overwritten::Cell(p, self.cells[p as usize]));
+        j.keep(Overwritten::Placed(p));
         self.cells[p as usize] = cell;
         let unit = nbr_unit(cell);
         for q in self.neighbours(p) {
-            j.keep(Overwritten::Nbr(q, self.nbr[q as usize]));
             self.nbr[q as usize] = self.nbr[q as usize] + unit - nbr_unit(Cell::Empty);
         }
         if J::READING {
@@ -845,9 +861,9 @@ impl Board {
         }
         let unit = nbr_unit(color.cell());
         loop {
+            j.keep(Overwritten::Removed(s, color.cell()));
             for q in self.neighbours(s) {
                 let qu = q as usize;
-                j.keep(Overwritten::Nbr(q, self.nbr[qu]));
                 self.nbr[qu] = self.nbr[qu] - unit + nbr_unit(Cell::Empty);
                 // Chain 0 for the empty and off-board neighbours: no branch.
                 self.add_lib(self.chain[qu], s, j);
