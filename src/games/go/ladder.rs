@@ -179,14 +179,41 @@ impl Reading<'_> {
             if !self.board.is_legal_simple(l, attacker) {
                 continue;
             }
-            self.board.play_undoable(l, attacker, self.undo);
-            let captures = self.board.in_atari(c) && !self.escapes(ply + 1, c, defender);
-            self.board.undo(self.undo);
+            let captures = if self.board.captures_any(l, attacker) {
+                self.board.play_undoable(l, attacker, self.undo);
+                let captures = self.board.in_atari(c) && !self.escapes(ply + 1, c, defender);
+                self.board.undo(self.undo);
+                captures
+            } else {
+                // An atari that takes nothing leaves the chain `run` alone, and changes
+                // no attacking chain but those it joins: an attacker in atari now on
+                // another point than `l` can still be taken, and that needs no move.
+                if self.attacker_in_atari_besides(c, attacker, l) {
+                    continue;
+                }
+                self.board.play_undoable(l, attacker, self.undo);
+                let captures = !self.board.in_atari(l) && !self.extend_on(ply + 1, c, run);
+                self.board.undo(self.undo);
+                captures
+            };
             if captures {
                 return Some(l);
             }
         }
         None
+    }
+
+    /// Whether a chain of `attacker` next to the chain at `c` is in atari on another
+    /// point than `l`.
+    fn attacker_in_atari_besides(&self, c: Point, attacker: Color, l: Point) -> bool {
+        let board = &*self.board;
+        board.chain_stones(c).any(|s| {
+            board.neighbours(s).into_iter().any(|q| {
+                board.cell(q).color() == Some(attacker)
+                    && board.in_atari(q)
+                    && board.atari_liberty(q) != l
+            })
+        })
     }
 
     /// The chain at `c`, in atari, its colour to move: whether it lives, by capturing an
@@ -319,6 +346,109 @@ mod tests {
         rows[1] = ".O.......";
         let b = board_from(&rows);
         assert_eq!(reader.capturing_atari(&b, white, BUDGET), None);
+    }
+
+    /// The ladder as defined, every move played on a copy of the board: the chain at
+    /// `c` (in atari) extends on its liberty and lives with three liberties, dies with
+    /// one, and with two lives unless an atari captures it.
+    fn naive_extension_escapes(board: &Board, c: Point, lib: Point) -> bool {
+        let own = board.cell(c).color().expect("a stone");
+        if !board.is_legal_simple(lib, own) {
+            return false;
+        }
+        let mut after = board.clone();
+        after.play(lib, own);
+        match after.liberties(c)[..] {
+            [] | [_] => false,
+            [a, b] => naive_capturing_atari(&after, c, [a, b]).is_none(),
+            _ => true,
+        }
+    }
+
+    /// The atari on one of `libs` after which the chain at `c` cannot escape: it
+    /// cannot take an attacking stone in atari, nor extend out of the ladder.
+    fn naive_capturing_atari(board: &Board, c: Point, libs: [Point; 2]) -> Option<Point> {
+        let defender = board.cell(c).color().expect("a stone");
+        let attacker = defender.opponent();
+        libs.into_iter().find(|&l| {
+            if !board.is_legal_simple(l, attacker) {
+                return false;
+            }
+            let mut after = board.clone();
+            after.play(l, attacker);
+            if !after.in_atari(c) {
+                return false;
+            }
+            let takes_an_attacker = after.chain_stones(c).any(|s| {
+                after
+                    .neighbours(s)
+                    .into_iter()
+                    .any(|q| after.cell(q).color() == Some(attacker) && after.in_atari(q))
+            });
+            !takes_an_attacker && !naive_extension_escapes(&after, c, after.atari_liberty(c))
+        })
+    }
+
+    #[test]
+    fn the_reading_agrees_with_the_ladder_played_out_on_copies() {
+        // Every chain in atari and every chain of two liberties of positions from
+        // random games: the reader's answers (on a copy, and in place) against the
+        // definition played out move by move.
+        let mut rng = crate::rng::Rng::new(11);
+        let mut reader = LadderReader::default();
+        let (mut escapes, mut dies, mut ladders, mut no_ladders) = (0, 0, 0, 0);
+        for game in 0..60 {
+            let size = [9, 13, 19][game % 3];
+            let mut b = Board::new(size);
+            let mut color = Color::Black;
+            for moves in 0..size * size * 2 {
+                let Some(p) = crate::games::go::policy::random_sensible_move(&b, color, &mut rng)
+                else {
+                    break;
+                };
+                b.play(p, color);
+                color = color.opponent();
+                if moves % 7 != 0 {
+                    continue;
+                }
+                let mut asked = Vec::new();
+                for c in b.points() {
+                    if b.cell(c) == Cell::Empty || asked.contains(&b.chain_id(c)) {
+                        continue;
+                    }
+                    asked.push(b.chain_id(c));
+                    let libs = b.liberties(c);
+                    if let [lib] = libs[..] {
+                        let expected = naive_extension_escapes(&b, c, lib);
+                        assert_eq!(reader.extension_escapes(&b, c, BUDGET), expected);
+                        let mut in_place = b.clone();
+                        let answer = reader.extension_escapes_in_place(&mut in_place, c, BUDGET);
+                        assert_eq!(answer, expected);
+                        crate::games::go::board::assert_same_position(&in_place, &b);
+                        if expected {
+                            escapes += 1;
+                        } else {
+                            dies += 1;
+                        }
+                    } else if let [a, l] = libs[..] {
+                        let expected = naive_capturing_atari(&b, c, [a, l]);
+                        let found = reader.capturing_atari(&b, c, BUDGET);
+                        assert_eq!(found.is_some(), expected.is_some());
+                        if expected.is_some() {
+                            ladders += 1;
+                        } else {
+                            no_ladders += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            [escapes, dies, ladders, no_ladders]
+                .iter()
+                .all(|&n| n > 200),
+            "too few of some answer: {escapes} {dies} {ladders} {no_ladders}"
+        );
     }
 
     #[test]
