@@ -158,30 +158,36 @@ pub fn shapes_around(board: &Board, last: Point, out: &mut Vec<Point>) {
     // `p + stride` on this board, and the sources' rows run top to bottom).
     let rows = [2, 1, 0, -1, -2].map(|dy| board.five_cells(last + dy * s - 2));
     let table = table();
+    // Which of the eight candidates match, one bit each in the order they are listed:
+    // worked out for all of them without a branch (which candidate matches is a coin
+    // toss for the branch predictor), then listed.
+    let mut matched = 0u32;
     // Written out for each of the eight candidates, so that every shift is a constant.
-    let mut candidate = |dy: isize, dx: isize| {
+    let mut candidate = |bit: u32, dy: isize, dx: isize| {
         // The candidate's row in the window, and its west neighbour's column.
         let r = (2 - dy) as usize;
         let shift = 2 * (dx + 1);
         let [north, middle, south] =
             [rows[r - 1], rows[r], rows[r + 1]].map(|row| (row >> shift) & 0b11_1111);
+        // `code_of`'s order: the north row, west and east, the south row.
+        let code = north | ((middle & 0b11) | (middle >> 4) << 2) << 6 | south << 10;
         // The candidate itself must be empty.
-        if middle & 0b1100 == 0 {
-            // `code_of`'s order: the north row, west and east, the south row.
-            let code = north | ((middle & 0b11) | (middle >> 4) << 2) << 6 | south << 10;
-            if table.contains(code as usize) {
-                out.push((last + dy * s + dx) as Point);
-            }
-        }
+        let empty = middle & 0b1100 == 0;
+        matched |= u32::from(empty & table.contains(code as usize)) << bit;
     };
-    candidate(-1, -1);
-    candidate(-1, 0);
-    candidate(-1, 1);
-    candidate(0, -1);
-    candidate(0, 1);
-    candidate(1, -1);
-    candidate(1, 0);
-    candidate(1, 1);
+    candidate(0, -1, -1);
+    candidate(1, -1, 0);
+    candidate(2, -1, 1);
+    candidate(3, 0, -1);
+    candidate(4, 0, 1);
+    candidate(5, 1, -1);
+    candidate(6, 1, 0);
+    candidate(7, 1, 1);
+    let offsets = [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1];
+    while matched != 0 {
+        out.push((last + offsets[matched.trailing_zeros() as usize]) as Point);
+        matched &= matched - 1;
+    }
 }
 
 #[cfg(test)]
