@@ -7,8 +7,9 @@
 //! the defender extends or captures an attacking stone in atari. It gives up, answering
 //! "no ladder", after a budget of positions, so a caller's cost per question is bounded.
 //! The moves read are played on one copy of the position (a playout's on its own board)
-//! and taken back; what a look at the board settles (three liberties, or an atari whose
-//! run is plainly free) is not played at all.
+//! and taken back; what a look at the board settles (three liberties, an atari whose run
+//! is plainly free, or one the defender answers by taking an attacker already in atari)
+//! is not played at all.
 
 use super::board::{Board, Cell, Color, NO_POINT, Point, UndoLog, listed};
 
@@ -43,8 +44,8 @@ pub fn liberties_upto<const N: usize>(board: &Board, c: Point) -> ([Point; N], u
 
 impl LadderReader {
     /// Whether the chain at `c`, in atari with its own colour to move, survives by
-    /// extending on its liberty: false if the extension leaves one liberty, or two that a
-    /// ladder takes. At most `budget` positions are read.
+    /// extending on its liberty: false if the extension is illegal, leaves one liberty,
+    /// or two that a ladder takes. At most `budget` positions are read.
     pub fn extension_escapes(&mut self, board: &Board, c: Point, budget: u32) -> bool {
         self.extension_on_escapes(board, c, board.atari_liberty(c), budget)
     }

@@ -146,11 +146,9 @@ pub fn tactical_replies<B: LadderBoard>(
             }
             continue;
         }
-        // Own chain in atari: run if that saves it, or capture an attacker.
-        if !listed(out, lib)
-            && b.is_legal_simple(lib, color)
-            && board.extension_escapes(ladders, q, PLAYOUT_LADDER_BUDGET)
-        {
+        // Own chain in atari: run if that saves it (an illegal extension saves
+        // nothing), or capture an attacker.
+        if !listed(out, lib) && board.extension_escapes(ladders, q, PLAYOUT_LADDER_BUDGET) {
             out.push(lib);
         }
         let b = board.board();
