@@ -273,6 +273,42 @@ impl<M> Node<M> {
     }
 }
 
+/// Running bests of the selection loop, each over every `LANES`th child.
+const LANES: usize = 4;
+
+/// The index of the first item of the highest value (0 if none is above minus
+/// infinity). Each comparison with a running best waits for the one before, which
+/// bounds a selection's loop; `LANES` running bests, one per item of every `LANES`,
+/// wait for one another that many times less.
+#[inline]
+fn first_of_highest<T>(items: &[T], value: impl Fn(&T) -> f32) -> usize {
+    let mut best = [(f32::NEG_INFINITY, 0usize); LANES];
+    let mut groups = items.chunks_exact(LANES);
+    for (k, group) in groups.by_ref().enumerate() {
+        for (lane, item) in group.iter().enumerate() {
+            let v = value(item);
+            if v > best[lane].0 {
+                best[lane] = (v, k * LANES + lane);
+            }
+        }
+    }
+    let done = items.len() - groups.remainder().len();
+    for (lane, item) in groups.remainder().iter().enumerate() {
+        let v = value(item);
+        if v > best[lane].0 {
+            best[lane] = (v, done + lane);
+        }
+    }
+    let first_best = |a: (f32, usize), b: (f32, usize)| {
+        if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
+            b
+        } else {
+            a
+        }
+    };
+    best.into_iter().fold(best[0], first_best).1
+}
+
 /// RAVE: the mean of `n` visits worth `w` blended with the AMAF mean, the AMAF weight
 /// falling as real visits grow (equal at `rave_equiv` visits); `fade` is
 /// `1 / rave_equiv`.
@@ -732,22 +768,16 @@ impl<G: SearchGame> Shared<'_, G> {
         // c * sqrt(ln N / (n + 1)), with the child's part kept in the node.
         let exploration = self.params.exploration * log_n.sqrt();
         let fade = self.params.rave_equiv.recip();
-        let mut best = p.first_child as usize;
-        let mut best_value = f32::NEG_INFINITY;
-        for (i, hot) in p.children().zip(&tree.hot[p.children()]) {
-            let value = if hot.virtual_loss == 0 {
+        let value = |hot: &Hot| {
+            if hot.virtual_loss == 0 {
                 hot.blended + exploration * hot.uncertainty
             } else {
                 // Virtual losses count as visits that lost.
                 let n = hot.n + hot.virtual_loss as f32;
                 blend(n, hot.w, hot.amaf_n, hot.amaf_w, fade) + exploration * uncertainty(n)
-            };
-            if value > best_value {
-                best_value = value;
-                best = i;
             }
-        }
-        best
+        };
+        p.first_child as usize + first_of_highest(&tree.hot[p.children()], value)
     }
 
     fn iterate(&self, s: &mut Scratch<G>) {
@@ -941,6 +971,26 @@ mod tests {
             threads,
             seed,
             ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn selection_takes_the_first_child_of_the_highest_value() {
+        // Short lists of few distinct values, ties everywhere, against a plain scan.
+        let mut rng = Rng::new(9);
+        for _ in 0..20_000 {
+            let len = rng.below(23) as usize;
+            let values: Vec<f32> = (0..len)
+                .map(|_| [f32::NEG_INFINITY, -1.0, 0.0, 0.5, 2.0][rng.below(5) as usize])
+                .collect();
+            let mut plain = 0;
+            let mut highest = f32::NEG_INFINITY;
+            for (i, &v) in values.iter().enumerate() {
+                if v > highest {
+                    (plain, highest) = (i, v);
+                }
+            }
+            assert_eq!(first_of_highest(&values, |&v| v), plain, "{values:?}");
         }
     }
 
