@@ -230,12 +230,30 @@ fn an_illegal_move_loses_with_the_move_named() {
     );
     assert_eq!(g.moves, 2, "the illegal move is not in the record");
     assert_eq!(report_cell(&run.stdout, "fake", "illegal"), "1");
-    // tabula reports its CPU time through `cputime`; the fake engine has no such command.
-    assert!(
-        g.cpu[1].is_some_and(|s| s >= 0.0) && g.cpu[0].is_none(),
-        "{g:?}"
-    );
-    assert_eq!(report_cell(&run.stdout, "fake", "cpu"), "-");
+    // tabula reports its CPU time through `cputime`; the fake engine has no such
+    // command, and the system's count of its process stands in.
+    assert!(g.cpu.iter().all(|c| c.is_some_and(|s| s >= 0.0)), "{g:?}");
+}
+
+#[test]
+#[cfg_attr(
+    missing_python3,
+    ignore = "python3 not found: the fake engines are Python scripts"
+)]
+#[cfg_attr(
+    not(target_os = "linux"),
+    ignore = "the system's count of a process's CPU is read from Linux's /proc"
+)]
+fn an_engine_without_cputime_gets_the_cpu_its_process_used() {
+    // The fake engine spends 0.3 s of its own CPU clock on its first genmove and has
+    // no `cputime`: the game's record and the report show at least that much for it.
+    let (run, _) = fake_as_black("busy", "busy", "0.3", &[], "1");
+    let g = only_game(&run);
+    let fake_cpu = g.cpu[0].expect("the system counts the fake engine's CPU");
+    // Less one tick of the system's clock (a hundredth of a second).
+    assert!(fake_cpu >= 0.29, "{g:?}");
+    let reported: f64 = report_cell(&run.stdout, "fake", "cpu").parse().unwrap();
+    assert!(reported >= 0.29, "{}", run.stdout);
 }
 
 #[test]

@@ -237,7 +237,8 @@ impl Player for GomocupClient {
     }
 
     fn cpu_seconds(&mut self) -> Option<f64> {
-        None
+        // The protocol has no way to ask: the system's count of the process.
+        self.process.as_ref()?.cpu_seconds()
     }
 
     fn end_game(&mut self) {

@@ -227,8 +227,13 @@ impl Player for GtpClient {
     }
 
     fn cpu_seconds(&mut self) -> Option<f64> {
-        if !self.alive() || !self.knows("cputime").ok()? {
+        if !self.alive() {
             return None;
+        }
+        // The engine's own count where it gives one (as Pentobi's twogtp reads it), the
+        // system's count of its process otherwise.
+        if !self.knows("cputime").ok()? {
+            return self.process.cpu_seconds();
         }
         let wait = self.timeout;
         self.send("cputime", wait).ok()?.ok()?.trim().parse().ok()

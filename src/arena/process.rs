@@ -101,6 +101,15 @@ impl EngineProcess {
         }
     }
 
+    /// CPU seconds the process has used so far, as the operating system counts them
+    /// (Linux: `/proc/PID/stat`, its own time and that of the children it has waited
+    /// for), for engines that do not tell their own. The engine is the process itself
+    /// when its command line is a program (`sh -c "exec ..."`); a wrapper that does not
+    /// exec counts only itself until its engine exits.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        process_cpu_seconds(self.child.id())
+    }
+
     /// Is the process still running?
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
@@ -156,6 +165,30 @@ impl EngineProcess {
             said.join(" | ")
         ))
     }
+}
+
+/// CPU seconds of process `pid` and its waited-for children, from `/proc/PID/stat`.
+#[cfg(target_os = "linux")]
+fn process_cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces: the fields are
+    // counted after its closing one, from field 3 (the state).
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    // utime, stime, cutime, cstime: fields 14 to 17, in clock ticks.
+    let ticks = fields.get(11..15)?.iter().try_fold(0u64, |sum, f| {
+        f.parse::<u64>().ok().map(|t| sum.saturating_add(t))
+    })?;
+    // SAFETY: sysconf reads a constant of the system and touches no memory of ours.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    (per_second > 0).then(|| ticks as f64 / per_second as f64)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn process_cpu_seconds(_: u32) -> Option<f64> {
+    None
 }
 
 /// Copies the engine's stderr to `log` line by line as it comes, keeping the last

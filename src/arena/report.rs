@@ -72,7 +72,8 @@ const LEGEND: &str = "W-D-L: wins-draws-losses (black, white: as that colour); s
     points per game (draw = ½) against all opponents, with its 95% interval; Elo: the \
     rating by maximum likelihood over all games (mean 0), with its 95% error; length: \
     moves per game; captures: stones captured per game; resign/time/illegal/crash: games \
-    lost that way; cpu: CPU seconds per game, as the engine's cputime reports them.\n";
+    lost that way; cpu: CPU seconds per game, as the engine's cputime reports them or \
+    else as the system counts its process.\n";
 
 const SEATS_LEGEND: &str = "Seats: each engine alone in one seat against the other in \
     all the others (W-D-L above: beating more than half of the other seats is a win). \

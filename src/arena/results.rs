@@ -76,7 +76,8 @@ pub struct GameRecord {
     /// Thinking seconds used by Black and White.
     pub time: [f64; 2],
     /// CPU seconds Black's and White's processes used during the game, as their
-    /// `cputime` says (`None` for engines without it).
+    /// `cputime` says, or else as the system counts their processes (`None` where
+    /// neither can tell).
     pub cpu: [Option<f64>; 2],
     /// Index of the opening used (1-based), 0 for none.
     pub opening: usize,

@@ -13,6 +13,7 @@ It plays the first free point in reading order (A9, B9, … on 9×9) on every ge
   resign N       resigns at its Nth genmove
   refuse N       refuses the opponent's moves from its Nth genmove on
   slow S         sleeps S seconds before every answer to genmove
+  busy S         spends S seconds of CPU (its own clock) before answering its first genmove
   pass           always passes
 
 With FAKE_GTP_LOG set, every command line it reads is appended to that file.
@@ -61,6 +62,10 @@ def genmove():
         return
     if mode == "slow":
         time.sleep(float(arg))
+    if mode == "busy" and genmoves == 1:
+        start = time.process_time()
+        while time.process_time() - start < float(arg):
+            pass
     if mode == "illegal" and genmoves == n and last_opponent:
         return answer(last_opponent)
     if mode == "resign" and genmoves == n:
