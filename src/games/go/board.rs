@@ -107,7 +107,6 @@ enum Overwritten {
     Move {
         ko: Point,
     },
-    Cell(Point, Cell),
     Chain(Point, Point),
     Next(Point, Point),
     /// A chain's pseudo-liberty count, sum and sum of squares.
@@ -116,8 +115,8 @@ enum Overwritten {
     /// A stone put on this empty point: the point is emptied and its neighbours'
     /// counts are taken back, the change reversed rather than four counts kept.
     Placed(Point),
-    /// A stone of this colour taken off this point: its neighbours' counts are taken
-    /// back (the point's own cell has an entry of its own).
+    /// A stone of this colour taken off this point: it is put back, and its
+    /// neighbours' counts with it.
     Removed(Point, Cell),
 }
 
@@ -657,7 +656,6 @@ impl Board {
                     self.ko = ko;
                     return;
                 }
-                Overwritten::Cell(p, c) => self.cells[p as usize] = c,
                 Overwritten::Chain(p, id) => self.chain[p as usize] = id,
                 Overwritten::Next(p, n) => self.next[p as usize] = n,
                 Overwritten::Libs(id, libs, sum, sq) => {
@@ -673,6 +671,7 @@ impl Board {
                     }
                 }
                 Overwritten::Removed(s, cell) => {
+                    self.cells[s as usize] = cell;
                     let unit = nbr_unit(cell);
                     for q in self.neighbours(s) {
                         self.nbr[q as usize] = self.nbr[q as usize] + unit - nbr_unit(Cell::Empty);
@@ -843,7 +842,6 @@ impl Board {
         // doing both in one pass would credit stones of the chain being removed.
         let mut s = id;
         loop {
-            j.keep(Overwritten::Cell(s, self.cells[s as usize]));
             j.keep(Overwritten::Chain(s, self.chain[s as usize]));
             self.cells[s as usize] = Cell::Empty;
             self.chain[s as usize] = NO_POINT;
