@@ -205,14 +205,14 @@ impl Reading<'_> {
     }
 
     /// Whether a chain of `attacker` next to the chain at `c` is in atari on another
-    /// point than `l`.
-    fn attacker_in_atari_besides(&self, c: Point, attacker: Color, l: Point) -> bool {
+    /// point than `except` (`NO_POINT`: on any point).
+    fn attacker_in_atari_besides(&self, c: Point, attacker: Color, except: Point) -> bool {
         let board = &*self.board;
         board.chain_stones(c).any(|s| {
             board.neighbours(s).into_iter().any(|q| {
                 board.cell(q).color() == Some(attacker)
                     && board.in_atari(q)
-                    && board.atari_liberty(q) != l
+                    && board.atari_liberty(q) != except
             })
         })
     }
@@ -220,16 +220,10 @@ impl Reading<'_> {
     /// The chain at `c`, in atari, its colour to move: whether it lives, by capturing an
     /// attacking stone in atari or by extending out of the ladder.
     fn escapes(&mut self, ply: usize, c: Point, own: Color) -> bool {
-        let board = &*self.board;
-        let opp = own.opponent();
-        for s in board.chain_stones(c) {
-            for q in board.neighbours(s) {
-                if board.cell(q).color() == Some(opp) && board.in_atari(q) {
-                    return true;
-                }
-            }
+        if self.attacker_in_atari_besides(c, own.opponent(), NO_POINT) {
+            return true;
         }
-        let lib = board.atari_liberty(c);
+        let lib = self.board.atari_liberty(c);
         self.extend_on(ply, c, lib)
     }
 
