@@ -283,21 +283,21 @@ const LANES: usize = 4;
 #[inline]
 fn first_of_highest<T>(items: &[T], value: impl Fn(&T) -> f32) -> usize {
     let mut best = [(f32::NEG_INFINITY, 0usize); LANES];
+    let mut keep = |lane: usize, index: usize, item: &T| {
+        let v = value(item);
+        if v > best[lane].0 {
+            best[lane] = (v, index);
+        }
+    };
     let mut groups = items.chunks_exact(LANES);
     for (k, group) in groups.by_ref().enumerate() {
         for (lane, item) in group.iter().enumerate() {
-            let v = value(item);
-            if v > best[lane].0 {
-                best[lane] = (v, k * LANES + lane);
-            }
+            keep(lane, k * LANES + lane, item);
         }
     }
     let done = items.len() - groups.remainder().len();
     for (lane, item) in groups.remainder().iter().enumerate() {
-        let v = value(item);
-        if v > best[lane].0 {
-            best[lane] = (v, done + lane);
-        }
+        keep(lane, done + lane, item);
     }
     let first_best = |a: (f32, usize), b: (f32, usize)| {
         if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
