@@ -44,21 +44,34 @@ fn the_tool_learns_what_the_teacher_does() {
     std::fs::write(dir.join("x-other.sgf"), other).unwrap();
     std::fs::write(dir.join("x-broken.sgf"), "(;GM[1]SZ[9];B[zz").unwrap();
 
+    let table = dir.join("neighbourhood_weights.rs");
     let output = Command::new(env!("CARGO_BIN_EXE_tabula-go-priors"))
-        .args(["--teacher", "catcher", "--records", dir.to_str().unwrap()])
+        .args([
+            "--teacher",
+            "nobody,catcher",
+            "--records",
+            dir.to_str().unwrap(),
+        ])
+        .args([
+            "--min-seen",
+            "5",
+            "--neighbourhoods",
+            table.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
+    let table = std::fs::read_to_string(&table).unwrap_or_default();
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(output.status.success(), "{output:?}");
     let out = String::from_utf8(output.stdout).unwrap();
     let counts =
-        Regex::new(r"^30 games of catcher: (\d+) positions to fit, (\d+) held out").unwrap();
+        Regex::new(r"^30 games of nobody,catcher: (\d+) positions to fit, (\d+) held out").unwrap();
     let counts = counts.captures(&out).unwrap_or_else(|| panic!("{out}"));
     let fitted: usize = counts[1].parse().unwrap();
     let held_out: usize = counts[2].parse().unwrap();
     // Black's 35 moves a game, the held-out fifth apart (a few positions have one move).
     assert!(fitted > 24 * 30 && held_out > 6 * 30, "{out}");
-    let agree = Regex::new(r"fitted weights: .* top move is catcher's (\d+\.\d) %").unwrap();
+    let agree = Regex::new(r"fitted weights: .* top move is nobody,catcher's (\d+\.\d) %").unwrap();
     let agree: f64 = agree.captures(&out).unwrap_or_else(|| panic!("{out}"))[1]
         .parse()
         .unwrap();
@@ -74,4 +87,18 @@ fn the_tool_learns_what_the_teacher_does() {
     assert_eq!(names, NAMES);
     let top = weights.iter().max_by(|a, b| a.0.total_cmp(&b.0)).unwrap();
     assert_eq!(top.1, "captures", "{out}");
+
+    // The neighbourhoods' weights, as Rust: a key (the wide ones marked by the top bit)
+    // and a weight each.
+    assert!(
+        table.contains("pub const WEIGHTS: &[(u64, f32)] = &["),
+        "{table}"
+    );
+    let entry = Regex::new(r"(?m)^    \(0x([0-9a-f]{16}), -?\d+\.\d+\),$").unwrap();
+    let keys: Vec<u64> = entry
+        .captures_iter(&table)
+        .map(|c| u64::from_str_radix(&c[1], 16).unwrap())
+        .collect();
+    let wide = keys.iter().filter(|&&k| k >> 63 == 1).count();
+    assert!(wide > 10 && keys.len() - wide > 10, "{table}");
 }

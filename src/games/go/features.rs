@@ -1,11 +1,12 @@
 //! What the tree's prior knows about a move: yes-or-no features, judged by hand
 //! (`hand_prior`) and scored by weights fitted by `tabula-go-priors` to the moves a
-//! stronger player chose. The tree adds the score, relative to the position's best, to
+//! stronger player chose, together with the weights of the move's neighbourhoods
+//! (`neighbourhood.rs`). The tree adds the score, relative to the position's best, to
 //! the hand-set prior.
 
 use super::board::{Board, Cell, Color, NO_POINT, Point};
 use super::ladder::{LadderReader, liberties_upto};
-use super::policy;
+use super::{neighbourhood, policy};
 
 pub const COUNT: usize = 19;
 
@@ -51,18 +52,20 @@ pub const NAMES: [&str; COUNT] = [
     "single-stone self-atari",
 ];
 
-/// Fitted on 2026-11-27 by `tabula-go-priors --teacher gnugo-level10 --records DIRS`
-/// to GNU Go 3.8 level 10's moves in 300 games of 9×9 against tabula (the 100 and 200
-/// games of README's match of 2026-11-26, builds 69b199c and 4447bba): 5,355 positions
-/// fitted, 1,306 held out, on which the top-scored move was GNU Go's in 23.3 % (a
-/// uniform choice: about 2 %).
+/// Fitted on 2026-11-28 by `tabula-go-priors --teacher pachi-a,pachi-b,pachi-10k
+/// --min-seen 10 --l2 1e-4` together with the neighbourhoods' weights
+/// (`neighbourhood_weights.rs`), to Pachi 12.90's moves (`--nodcnn threads=1`) in 246
+/// games of 9×9: 146 of Pachi against itself at 5,000 playouts a move and the 100 of
+/// README's match against tabula at 10,000. 7,330 positions fitted, 1,804 held out, on
+/// which the top-scored move was Pachi's in 37.5 % (28.4 % for the weights before them,
+/// fitted to GNU Go's moves, without neighbourhoods).
 #[rustfmt::skip]
 pub const WEIGHTS: [f32; COUNT] = [
-    1.31, 1.73, 2.01, -0.77, -0.98, 0.90, // captures, answers, shape, self-ataris, atari
-    -1.09, -0.82, -0.74, -0.72,          // lines 1 to 4
-    -1.57, 1.45,                         // nothing around: low, third or fourth line
-    0.28, 0.06, 0.67, 0.11,              // from the last move: 1, diagonal, 2, 3 or 4
-    0.69, 1.02, -1.99,                   // near own last move, contact, lone self-atari
+    1.07, 1.39, 0.95, -1.07, -1.49, 0.76, // captures, answers, shape, self-ataris, atari
+    -0.53, 0.07, 0.02, 0.23,             // lines 1 to 4
+    -1.01, 0.92,                         // nothing around: low, third or fourth line
+    0.90, 0.59, 0.82, 0.28,              // from the last move: 1, diagonal, 2, 3 or 4
+    0.47, 1.17, -1.23,                   // near own last move, contact, lone self-atari
 ];
 
 /// A position whose moves are to be judged: the moves that answer the last one and the
@@ -111,6 +114,12 @@ impl<'a> Judge<'a> {
     /// Empty points around the last move that complete a good shape.
     pub fn shapes(&self) -> &[Point] {
         &self.shapes
+    }
+
+    /// The learnt score of the legal move `p` whose features are `f`: their weights and
+    /// the weight of the move's neighbourhood.
+    pub fn score(&self, p: Point, f: &[bool; COUNT]) -> f32 {
+        score(f) + neighbourhood::weight_of(neighbourhood::code(self.board, p, self.color))
     }
 
     /// The features of the legal move `p`.

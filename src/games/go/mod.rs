@@ -6,6 +6,8 @@ pub mod features;
 pub mod game;
 pub mod handicap;
 pub mod ladder;
+pub mod neighbourhood;
+mod neighbourhood_weights;
 pub mod patterns;
 pub mod playout;
 pub mod policy;

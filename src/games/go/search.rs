@@ -205,7 +205,7 @@ impl SearchGame for GoState {
             let f = judge.features(p, ladders);
             let (value, weight) = features::hand_prior(&f, board.size());
             out.push((p, Prior { value, weight }));
-            scores.push(features::score(&f));
+            scores.push(judge.score(p, &f));
         }
         // The learnt judgement adds wins: most to the moves it likes best. It learnt
         // from 9×9 games; on smaller boards, where every point is near the edge and

@@ -1,0 +1,336 @@
+//! The neighbourhood of a move, as the tree's prior learns it. Its 3×3 part: each of
+//! the eight points around the move is empty, the mover's, the opponent's or off the
+//! board, and a stone next to the move (not diagonal) also says whether its chain has
+//! one, two, or three or more liberties. The wide neighbourhood adds the four points two
+//! steps away along the lines. 4 bits a point: 32 bits for the 3×3 part, 48 for the
+//! wide one. A neighbourhood and its rotations and reflections share one weight, kept
+//! under the smallest of their codes (`canonical`); wide ones are told apart by the top
+//! bit (`WIDE`). The prior adds up the weights of a move's two neighbourhoods;
+//! `tabula-go-priors` fits them.
+
+use std::sync::OnceLock;
+
+use super::board::{Board, Cell, Color, NO_POINT, Point};
+use super::neighbourhood_weights::WEIGHTS;
+
+/// The points in the order of their 4-bit fields, lowest first, as (column, row)
+/// offsets from the move: the 3×3 part, then the wide one's four.
+const OFFSETS: [(i8, i8); 12] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (0, -2),
+    (-2, 0),
+    (2, 0),
+    (0, 2),
+];
+
+/// The fields of the 3×3 part.
+const SMALL: u64 = 0xffff_ffff;
+
+/// Marks the key of a wide neighbourhood.
+pub const WIDE: u64 = 1 << 63;
+
+const EMPTY: u64 = 0;
+const OWN: u64 = 1;
+const OPPONENT: u64 = 2;
+const OFF_BOARD: u64 = 3;
+
+/// The code of the wide neighbourhood of the empty point `p` for `color` to move there.
+pub fn code(board: &Board, p: Point, color: Color) -> u64 {
+    let stride = board.stride() as isize;
+    let at = |dx: i8, dy: i8| (p as isize + dx as isize + dy as isize * stride) as Point;
+    OFFSETS.iter().enumerate().fold(0, |code, (i, &(dx, dy))| {
+        // Two steps away: off the board if the point between is (the padded board
+        // has one border line, shared by the row ends).
+        let between = (dx.abs() == 2 || dy.abs() == 2).then(|| at(dx / 2, dy / 2));
+        let cell = match between {
+            Some(q) if board.cell(q) == Cell::Border => Cell::Border,
+            _ => board.cell(at(dx, dy)),
+        };
+        let state = match cell {
+            Cell::Empty => EMPTY,
+            Cell::Border => OFF_BOARD,
+            c if c.color() == Some(color) => OWN,
+            _ => OPPONENT,
+        };
+        let adjacent = dx.abs() + dy.abs() == 1;
+        // The chain next to `p` has `p` as a liberty: its count is one more than
+        // its liberties besides `p`, which the board tells without a walk.
+        let liberties = if adjacent && (state == OWN || state == OPPONENT) {
+            match board.liberty_besides(at(dx, dy), p) {
+                Some(NO_POINT) => 1,
+                Some(_) => 2,
+                None => 3,
+            }
+        } else {
+            0
+        };
+        code | (state | liberties << 2) << (4 * i)
+    })
+}
+
+/// The keys of a move whose wide neighbourhood is `code`, as canonical codes: its 3×3
+/// part and the whole (marked `WIDE`).
+pub fn keys(code: u64) -> [u64; 2] {
+    [canonical(code & SMALL), canonical(code) | WIDE]
+}
+
+/// The eight symmetries of the square as permutations of the fields: `field` i of a
+/// code moves to field `SYMMETRIES[s][i]`.
+fn symmetries() -> &'static [[usize; 12]; 8] {
+    static TABLE: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let field = |(dx, dy): (i8, i8)| OFFSETS.iter().position(|&o| o == (dx, dy)).unwrap();
+        let mut table = [[0; 12]; 8];
+        for (s, row) in table.iter_mut().enumerate() {
+            for (i, to) in row.iter_mut().enumerate() {
+                let (mut dx, mut dy) = OFFSETS[i];
+                // A quarter turn s % 4 times, then a reflection for s ≥ 4.
+                for _ in 0..s % 4 {
+                    (dx, dy) = (-dy, dx);
+                }
+                if s >= 4 {
+                    dx = -dx;
+                }
+                *to = field((dx, dy));
+            }
+        }
+        table
+    })
+}
+
+/// `code` after the symmetry `s` (0 to 7) of the square.
+fn transformed(code: u64, s: usize) -> u64 {
+    symmetries()[s]
+        .iter()
+        .enumerate()
+        .fold(0, |out, (i, &to)| out | (code >> (4 * i) & 0xf) << (4 * to))
+}
+
+/// The smallest code among `code`'s rotations and reflections: one key for all eight.
+pub fn canonical(code: u64) -> u64 {
+    (0..8).map(|s| transformed(code, s)).min().unwrap_or(code)
+}
+
+/// Every orientation of every fitted neighbourhood with its weight, in an
+/// open-addressing hash table: the prior looks up two keys for every move of every new
+/// node, and one probe into a table of a few hundred kilobytes costs less than a binary
+/// search's dozen.
+struct Table {
+    slots: Vec<(u64, f32)>,
+    shift: u32,
+}
+
+/// No key has every bit set: a field of 15 would be an off-board point with liberties.
+const FREE: u64 = u64::MAX;
+
+impl Table {
+    fn new(entries: impl Iterator<Item = (u64, f32)> + Clone) -> Table {
+        let bits = (2 * entries.clone().count())
+            .max(2)
+            .next_power_of_two()
+            .trailing_zeros();
+        let mut table = Table {
+            slots: vec![(FREE, 0.0); 1 << bits],
+            shift: 64 - bits,
+        };
+        for (key, w) in entries {
+            let i = table.find(key);
+            table.slots[i] = (key, w);
+        }
+        table
+    }
+
+    /// The slot of `key`, or the free slot where it would go.
+    #[inline]
+    fn find(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize;
+        while self.slots[i].0 != key && self.slots[i].0 != FREE {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Table::new(WEIGHTS.iter().flat_map(|&(key, w)| {
+            (0..8).map(move |s| (transformed(key & !WIDE, s) | key & WIDE, w))
+        }))
+    })
+}
+
+/// The fitted weight of the key `key`, in any orientation (0 for one not fitted).
+#[inline]
+pub fn weight(key: u64) -> f32 {
+    let table = table();
+    table.slots[table.find(key)].1
+}
+
+/// The sum of the fitted weights of the neighbourhoods of the wide `code`, looked up in
+/// the orientation the board has.
+pub fn weight_of(code: u64) -> f32 {
+    weight(code & SMALL) + weight(code | WIDE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::go::board::board_from;
+    use crate::games::go::ladder::liberties_upto;
+    use crate::games::go::{GoGame, Move, RuleSet};
+    use crate::rng::Rng;
+
+    /// `rows` (top row first) turned a quarter to the left.
+    fn turned(rows: &[&str]) -> Vec<String> {
+        let n = rows.len();
+        let grid: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+        (0..n)
+            .map(|y| (0..n).map(|x| grid[x][n - 1 - y]).collect())
+            .collect()
+    }
+
+    fn mirrored(rows: &[&str]) -> Vec<String> {
+        rows.iter().map(|r| r.chars().rev().collect()).collect()
+    }
+
+    /// The keys of every empty point of `rows`, for Black, with the point's (x, y).
+    fn codes(rows: &[String]) -> Vec<(usize, usize, [u64; 2])> {
+        let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let b = board_from(&refs);
+        b.points()
+            .filter(|&p| b.cell(p) == Cell::Empty)
+            .map(|p| {
+                let (x, y) = b.coords(p);
+                (x, y, keys(code(&b, p, Color::Black)))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_neighbourhood_keeps_its_key_when_the_board_turns_or_is_reflected() {
+        let rows = [".XO..", "XO.O.", ".XXO.", "O..X.", "....."];
+        let n = rows.len();
+        let original = codes(&rows.map(String::from));
+        let turned_rows = turned(&rows);
+        let turned_refs: Vec<&str> = turned_rows.iter().map(String::as_str).collect();
+        for (other, place) in [
+            (
+                codes(&turned_rows),
+                // A left quarter turn of the rows (top first) takes (x, y) counted from
+                // the lower left to (n - 1 - y, x).
+                Box::new(|x: usize, y: usize| (n - 1 - y, x)) as Box<dyn Fn(usize, usize) -> _>,
+            ),
+            (
+                codes(&mirrored(&turned_refs)),
+                Box::new(|x: usize, y: usize| (y, x)),
+            ),
+        ] {
+            for &(x, y, key) in &original {
+                let (tx, ty) = place(x, y);
+                let found = other.iter().find(|&&(ox, oy, _)| (ox, oy) == (tx, ty));
+                assert_eq!(found.map(|f| f.2), Some(key), "point {x},{y}");
+            }
+        }
+        // Different neighbourhoods keep different keys.
+        for part in 0..2 {
+            let distinct: std::collections::HashSet<u64> =
+                original.iter().map(|o| o.2[part]).collect();
+            assert!(distinct.len() > original.len() / 2, "{distinct:?}");
+        }
+    }
+
+    #[test]
+    fn the_code_tells_liberties_and_colours_apart() {
+        // Black to move at the centre of a 3×3 board: a white stone in atari to the
+        // north (row 2 is the top), a black one with two liberties to the west.
+        let b = board_from(&["XOX", "X..", "..."]);
+        let centre = b.point(1, 1);
+        let c = code(&b, centre, Color::Black);
+        let field = |dx: i8, dy: i8| {
+            let i = OFFSETS.iter().position(|&o| o == (dx, dy)).unwrap();
+            c >> (4 * i) & 0xf
+        };
+        assert_eq!(field(0, 1), OPPONENT | 1 << 2, "white stone, one liberty");
+        assert_eq!(field(-1, 0), OWN | 2 << 2, "black chain, two liberties");
+        assert_eq!(field(-1, 1), OWN, "diagonal: colour only");
+        assert_eq!(field(1, 0), EMPTY);
+        assert_eq!(field(1, -1), EMPTY);
+        let w = code(&b, centre, Color::White);
+        assert_ne!(canonical(c), canonical(w), "the mover's colour matters");
+        let corner = code(&b, b.point(2, 0), Color::Black);
+        assert_eq!(corner >> (4 * 7) & 0xf, OFF_BOARD);
+        // Two steps from the lower left corner: the top left stone and the lower right
+        // point; the other two are off the board.
+        let wide = |dx: i8, dy: i8| {
+            let i = OFFSETS.iter().position(|&o| o == (dx, dy)).unwrap();
+            code(&b, b.point(0, 0), Color::Black) >> (4 * i) & 0xf
+        };
+        assert_eq!(wide(0, 2), OWN);
+        assert_eq!(wide(2, 0), EMPTY);
+        assert_eq!(wide(-2, 0), OFF_BOARD);
+        assert_eq!(wide(0, -2), OFF_BOARD);
+        // From the middle of the right edge, the point two to the east is off the board
+        // (on the padded board it would be the next row's first point).
+        let east = OFFSETS.iter().position(|&o| o == (2, 0)).unwrap();
+        assert_eq!(
+            code(&b, b.point(2, 1), Color::Black) >> (4 * east) & 0xf,
+            OFF_BOARD
+        );
+    }
+
+    #[test]
+    fn the_liberty_fields_are_the_chains_liberties_counted_to_three() {
+        let mut rng = Rng::new(11);
+        let mut checked = [0; 4];
+        for _ in 0..20 {
+            let mut game = GoGame::new(9, RuleSet::Chinese, 7.5);
+            for _ in 0..80 {
+                let color = game.to_move();
+                let legal = game.legal_points(color);
+                if legal.is_empty() {
+                    break;
+                }
+                let p = legal[rng.below(legal.len() as u32) as usize];
+                game.play(color, Move::Play(p)).unwrap();
+                let b = game.board();
+                for &e in b.empty_points() {
+                    let c = code(b, e, color);
+                    for (i, &(dx, dy)) in OFFSETS.iter().enumerate().take(8) {
+                        let q =
+                            (e as isize + dx as isize + dy as isize * b.stride() as isize) as Point;
+                        let field = c >> (4 * i) >> 2 & 0b11;
+                        let expected = if dx.abs() + dy.abs() == 1 && b.cell(q).color().is_some() {
+                            liberties_upto::<3>(b, q).1 as u64
+                        } else {
+                            0
+                        };
+                        assert_eq!(field, expected, "at {e} towards {dx},{dy}");
+                        checked[field as usize] += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 100), "{checked:?}");
+    }
+
+    #[test]
+    fn every_orientation_of_a_fitted_neighbourhood_finds_its_weight() {
+        assert!(WEIGHTS.len() > 100, "a fitted table");
+        for &(key, w) in WEIGHTS.iter().take(400) {
+            let (code, mark) = (key & !WIDE, key & WIDE);
+            for s in 0..8 {
+                assert_eq!(weight(transformed(code, s) | mark), w);
+            }
+            assert_eq!(canonical(code), code, "the table keeps canonical codes");
+        }
+    }
+}
