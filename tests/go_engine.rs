@@ -54,6 +54,28 @@ fn passes_when_the_opponent_passed_and_passing_wins() {
     assert_ne!(e.ok("genmove w"), "pass");
 }
 
+/// A 9×9 game of tabula (Black) against Pachi 12.90, up to White's pass at move 44.
+/// Counted as it stands, Black wins, and Black's group from G9 to J6 wins its capturing
+/// race against White's H8 J8 whoever moves first. But the race's shared liberties are
+/// self-ataris that no playout fills, and GNU Go, the match's referee, called Black's
+/// group dead (W+12.5) after Black passed.
+const OPEN_RACE: &str = "E5 E3 F3 F2 D3 E4 D4 F4 G7 F5 D6 E6 E7 D5 C5 F7 E5 F6 G8 F8 E8 E9 \
+                         H6 H5 C8 D2 C2 G6 H7 J8 G9 F9 D1 E2 J6 H3 D9 H8 H9 E1 C1 H4 D5 pass";
+
+#[test]
+fn plays_on_after_a_pass_while_a_capturing_race_is_open() {
+    let mut e = Engine::tabula(&["--seed", "1", "--playouts", "2000"]);
+    e.ok("boardsize 9");
+    e.ok("komi 7.5");
+    for (i, mv) in OPEN_RACE.split_whitespace().enumerate() {
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        e.ok(&format!("play {colour} {mv}"));
+    }
+    assert_eq!(e.ok("final_score"), "B+17.5", "tabula's own count");
+    // A chain with two liberties is on the board: the search decides, not the count.
+    assert_ne!(e.ok("genmove b"), "pass");
+}
+
 /// A finished game (both passed) with three dead White stones inside Black's area.
 const GAME_WITH_DEAD_STONES: &str = "tests/data/go/dead-stones/2008_EGC2008_9_Fuego9-MonteGNU.sgf";
 

@@ -1,8 +1,9 @@
 //! The Go player: Monte-Carlo tree search over the Go knowledge of `policy`, with
 //! resignation when the game is clearly lost.
 
-use super::board::Color;
+use super::board::{Board, Color, Point};
 use super::game::{GoGame, Move};
+use super::ladder::liberties_upto;
 use super::rules::Scoring;
 use super::score;
 use super::search::{GoState, PASS, TreeMove};
@@ -240,27 +241,39 @@ fn may_resign(game: &GoGame, color: Color) -> bool {
     late_enough && game.handicap() == 0 && !winning_by_count
 }
 
-/// Whether ending the game now wins for `color`: by the count of the board as it stands
-/// under area rules (dead stones must have been captured first), by the rules' own count
-/// (territory, dead stones removed) under Japanese rules.
+/// Whether ending the game now wins for `color`: by the rules' own count (territory, dead
+/// stones removed) under Japanese rules; under Tromp-Taylor by the count of the board as
+/// it stands; under the other area rules by both that count and the count with the
+/// stones removed that would die if the opponent moved next (a referee judges the dead
+/// stones, and a chain that loses a capturing race with the opponent to move is dead to
+/// it, however the board stands).
 fn passing_wins(game: &GoGame, color: Color) -> bool {
-    let margin = match game.rules().scoring() {
-        Scoring::Territory => game.score().margin(),
-        Scoring::Area => {
-            let as_is = score::count(
-                game.board(),
-                &[],
-                game.rules(),
-                game.komi(),
-                game.handicap(),
-            );
-            as_is.margin()
-        }
-    };
-    match color {
+    let rules = game.rules();
+    let wins = |margin: f64| match color {
         Color::Black => margin > 0.0,
         Color::White => margin < 0.0,
+    };
+    let count = |dead: &[Point]| {
+        wins(score::count(game.board(), dead, rules, game.komi(), game.handicap()).margin())
+    };
+    match rules.scoring() {
+        Scoring::Territory => wins(game.score().margin()),
+        Scoring::Area if !rules.removes_dead_stones() => count(&[]),
+        Scoring::Area => {
+            let opponent_next = score::status(game.board(), color.opponent(), rules);
+            count(&[]) && count(&opponent_next.dead) && !has_short_chain(game.board())
+        }
     }
+}
+
+/// Whether a chain of either colour has two liberties or fewer: a fight may be left
+/// that the playouts judge one way and a referee the other (a capturing race whose
+/// shared liberties neither side's playouts fill), and the search, which plays out the
+/// games it ends, is asked instead.
+fn has_short_chain(board: &Board) -> bool {
+    board
+        .points()
+        .any(|p| board.cell(p).color().is_some() && liberties_upto::<3>(board, p).1 <= 2)
 }
 
 #[cfg(test)]

@@ -34,6 +34,10 @@ pub struct GoState {
     root_ply: usize,
     /// Clean-up mode: passing at the root is not an option while other moves exist.
     root_no_pass: bool,
+    /// Whether the rules take dead stones off before counting (all but Tromp-Taylor):
+    /// then a game the tree ends with two passes is played out before it is counted,
+    /// since a stone that cannot live counts for the other side, as a referee judges it.
+    plays_out_ended_games: bool,
 }
 
 impl Clone for GoState {
@@ -63,6 +67,7 @@ impl Clone for GoState {
             root_forbidden,
             root_ply,
             root_no_pass,
+            plays_out_ended_games,
         } = source;
         self.board.clone_from(board);
         self.to_move = *to_move;
@@ -74,6 +79,7 @@ impl Clone for GoState {
         self.root_forbidden.clone_from(root_forbidden);
         self.root_ply = *root_ply;
         self.root_no_pass = *root_no_pass;
+        self.plays_out_ended_games = *plays_out_ended_games;
     }
 }
 
@@ -112,6 +118,7 @@ impl GoState {
             start_hash: game.start_hash(),
             root_forbidden: Arc::new(forbidden),
             root_no_pass: false,
+            plays_out_ended_games: rules.removes_dead_stones(),
         }
     }
 
@@ -266,7 +273,7 @@ impl SearchGame for GoState {
         ws.board.clone_from(&self.board);
         let board = &mut ws.board;
         let start = played.len();
-        if self.passes < 2 {
+        if self.passes < 2 || self.plays_out_ended_games {
             let max_moves = max_playout_moves(board.size());
             policy::playout(
                 board,
