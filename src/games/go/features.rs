@@ -52,20 +52,21 @@ pub const NAMES: [&str; COUNT] = [
     "single-stone self-atari",
 ];
 
-/// Fitted on 2026-11-28 by `tabula-go-priors --teacher pachi-a,pachi-b,pachi-10k
-/// --min-seen 10 --l2 1e-4` together with the neighbourhoods' weights
-/// (`neighbourhood_weights.rs`), to Pachi 12.90's moves (`--nodcnn threads=1`) in 246
-/// games of 9×9: 146 of Pachi against itself at 5,000 playouts a move and the 100 of
-/// README's match against tabula at 10,000. 7,330 positions fitted, 1,804 held out, on
-/// which the top-scored move was Pachi's in 37.5 % (28.4 % for the weights before them,
-/// fitted to GNU Go's moves, without neighbourhoods).
+/// Fitted on 2026-11-28 by `tabula-go-priors --teacher
+/// pachi-a,pachi-b,pachi-10k,pachi-c,pachi-d --min-seen 10 --l2 3e-5` together with the
+/// neighbourhoods' weights (`neighbourhood_weights.rs`), to Pachi 12.90's moves
+/// (`--nodcnn threads=1`) in 705 games of 9×9: Pachi against itself, 146 games at 5,000
+/// playouts a move and 459 at 3,000, and the 100 of README's match against tabula at
+/// 10,000. 23,258 positions fitted, 5,797 held out, on which the top-scored move was
+/// Pachi's in 40.9 % (38.7 % for the fit to the first 246 of these games; 28.4 % there
+/// for the weights before them, fitted to GNU Go's moves, without neighbourhoods).
 #[rustfmt::skip]
 pub const WEIGHTS: [f32; COUNT] = [
-    1.07, 1.39, 0.95, -1.07, -1.49, 0.76, // captures, answers, shape, self-ataris, atari
-    -0.53, 0.07, 0.02, 0.23,             // lines 1 to 4
-    -1.01, 0.92,                         // nothing around: low, third or fourth line
-    0.90, 0.59, 0.82, 0.28,              // from the last move: 1, diagonal, 2, 3 or 4
-    0.47, 1.17, -1.23,                   // near own last move, contact, lone self-atari
+    0.99, 1.21, 0.85, -1.39, -1.72, 0.64, // captures, answers, shape, self-ataris, atari
+    -0.42, 0.14, -0.08, 0.16,            // lines 1 to 4
+    -1.17, 1.23,                         // nothing around: low, third or fourth line
+    0.97, 0.63, 0.84, 0.27,              // from the last move: 1, diagonal, 2, 3 or 4
+    0.51, 1.37, -1.53,                   // near own last move, contact, lone self-atari
 ];
 
 /// A position whose moves are to be judged: the moves that answer the last one and the
