@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Cell, Color, NO_POINT, Point};
+use super::board::{Board, Color, NO_POINT, Point};
 use super::neighbourhood_weights::WEIGHTS;
 
 /// The points in the order of their 4-bit fields, lowest first, as (column, row)
@@ -36,43 +36,81 @@ const SMALL: u64 = 0xffff_ffff;
 /// Marks the key of a wide neighbourhood.
 pub const WIDE: u64 = 1 << 63;
 
+#[cfg(test)]
 const EMPTY: u64 = 0;
 const OWN: u64 = 1;
 const OPPONENT: u64 = 2;
 const OFF_BOARD: u64 = 3;
 
 /// The code of the wide neighbourhood of the empty point `p` for `color` to move there.
+/// The prior asks it for every legal move of every new node: the points are read as
+/// three rows of five cells and, the two far ones along the column, one by one.
+#[inline]
 pub fn code(board: &Board, p: Point, color: Color) -> u64 {
-    let stride = board.stride() as isize;
-    let at = |dx: i8, dy: i8| (p as isize + dx as isize + dy as isize * stride) as Point;
-    OFFSETS.iter().enumerate().fold(0, |code, (i, &(dx, dy))| {
-        // Two steps away: off the board if the point between is (the padded board
-        // has one border line, shared by the row ends).
-        let between = (dx.abs() == 2 || dy.abs() == 2).then(|| at(dx / 2, dy / 2));
-        let cell = match between {
-            Some(q) if board.cell(q) == Cell::Border => Cell::Border,
-            _ => board.cell(at(dx, dy)),
-        };
-        let state = match cell {
-            Cell::Empty => EMPTY,
-            Cell::Border => OFF_BOARD,
-            c if c.color() == Some(color) => OWN,
-            _ => OPPONENT,
-        };
-        let adjacent = dx.abs() + dy.abs() == 1;
-        // The chain next to `p` has `p` as a liberty: its count is one more than
-        // its liberties besides `p`, which the board tells without a walk.
-        let liberties = if adjacent && (state == OWN || state == OPPONENT) {
-            match board.liberty_besides(at(dx, dy), p) {
+    let s = board.stride() as isize;
+    let q = p as isize;
+    // The board's cell states are 0 empty, 1 Black, 2 White, 3 off the board: White to
+    // move swaps 1 and 2, so that 1 is always the mover's (`OWN`).
+    let relative = |row: u32| match color {
+        Color::Black => row,
+        Color::White => {
+            let one_bit = (row ^ row >> 1) & 0b01_0101_0101;
+            row ^ (one_bit | one_bit << 1)
+        }
+    };
+    let [south, middle, north] =
+        [q - s - 2, q - 2, q + s - 2].map(|first| relative(board.five_cells(first)));
+    let cell = |row: u32, i: u32| u64::from(row >> (2 * i) & 0b11);
+    // Two steps away: off the board if the point between is (the padded board has one
+    // border line, shared by the row ends).
+    let far = |between: u64, beyond: u64| {
+        if between == OFF_BOARD {
+            OFF_BOARD
+        } else {
+            beyond
+        }
+    };
+    let far_south = if cell(south, 2) == OFF_BOARD {
+        OFF_BOARD
+    } else {
+        u64::from(relative(board.cell((q - 2 * s) as Point) as u32))
+    };
+    let far_north = if cell(north, 2) == OFF_BOARD {
+        OFF_BOARD
+    } else {
+        u64::from(relative(board.cell((q + 2 * s) as Point) as u32))
+    };
+    let states = [
+        cell(south, 1),
+        cell(south, 2),
+        cell(south, 3),
+        cell(middle, 1),
+        cell(middle, 3),
+        cell(north, 1),
+        cell(north, 2),
+        cell(north, 3),
+        far_south,
+        far(cell(middle, 1), cell(middle, 0)),
+        far(cell(middle, 3), cell(middle, 4)),
+        far_north,
+    ];
+    let mut code = states
+        .iter()
+        .enumerate()
+        .fold(0, |code, (i, &state)| code | state << (4 * i));
+    // The chains next to `p` have `p` as a liberty: their count is one more than their
+    // liberties besides `p`, which the board tells without a walk.
+    for (i, step) in [(1, -s), (3, -1), (4, 1), (6, s)] {
+        if states[i] == OWN || states[i] == OPPONENT {
+            let liberties = match board.liberty_besides((q + step) as Point, p) {
                 Some(NO_POINT) => 1,
                 Some(_) => 2,
                 None => 3,
-            }
-        } else {
-            0
-        };
-        code | (state | liberties << 2) << (4 * i)
-    })
+            };
+            code |= liberties << (4 * i + 2);
+        }
+    }
+    code
 }
 
 /// The keys of a move whose wide neighbourhood is `code`, as canonical codes: its 3×3
@@ -184,7 +222,7 @@ pub fn weight_of(code: u64) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::go::board::board_from;
+    use crate::games::go::board::{Cell, board_from};
     use crate::games::go::ladder::liberties_upto;
     use crate::games::go::{GoGame, Move, RuleSet};
     use crate::rng::Rng;
@@ -287,39 +325,65 @@ mod tests {
         );
     }
 
+    /// The definition, one point at a time: each point's state looked up on its own,
+    /// a point two steps away off the board if the one between is, and the liberties
+    /// of a chain next to the move counted by walking it.
+    fn plain_code(b: &Board, p: Point, color: Color) -> u64 {
+        let stride = b.stride() as isize;
+        let at = |dx: i8, dy: i8| (p as isize + dx as isize + dy as isize * stride) as Point;
+        let mut code = 0;
+        for (i, &(dx, dy)) in OFFSETS.iter().enumerate() {
+            let between = (dx.abs() == 2 || dy.abs() == 2).then(|| at(dx / 2, dy / 2));
+            let cell = match between {
+                Some(q) if b.cell(q) == Cell::Border => Cell::Border,
+                _ => b.cell(at(dx, dy)),
+            };
+            let state = match cell {
+                Cell::Empty => EMPTY,
+                Cell::Border => OFF_BOARD,
+                c if c.color() == Some(color) => OWN,
+                _ => OPPONENT,
+            };
+            let liberties = if dx.abs() + dy.abs() == 1 && cell.color().is_some() {
+                liberties_upto::<3>(b, at(dx, dy)).1 as u64
+            } else {
+                0
+            };
+            code |= (state | liberties << 2) << (4 * i);
+        }
+        code
+    }
+
     #[test]
-    fn the_liberty_fields_are_the_chains_liberties_counted_to_three() {
+    fn the_code_is_its_definition_for_both_colours_everywhere() {
         let mut rng = Rng::new(11);
-        let mut checked = [0; 4];
-        for _ in 0..20 {
-            let mut game = GoGame::new(9, RuleSet::Chinese, 7.5);
-            for _ in 0..80 {
-                let color = game.to_move();
-                let legal = game.legal_points(color);
-                if legal.is_empty() {
-                    break;
-                }
-                let p = legal[rng.below(legal.len() as u32) as usize];
-                game.play(color, Move::Play(p)).unwrap();
-                let b = game.board();
-                for &e in b.empty_points() {
-                    let c = code(b, e, color);
-                    for (i, &(dx, dy)) in OFFSETS.iter().enumerate().take(8) {
-                        let q =
-                            (e as isize + dx as isize + dy as isize * b.stride() as isize) as Point;
-                        let field = c >> (4 * i) >> 2 & 0b11;
-                        let expected = if dx.abs() + dy.abs() == 1 && b.cell(q).color().is_some() {
-                            liberties_upto::<3>(b, q).1 as u64
-                        } else {
-                            0
-                        };
-                        assert_eq!(field, expected, "at {e} towards {dx},{dy}");
-                        checked[field as usize] += 1;
+        let mut liberties_seen = [0; 4];
+        for size in [5, 9, 13] {
+            for _ in 0..8 {
+                let mut game = GoGame::new(size, RuleSet::Chinese, 7.5);
+                for _ in 0..size * size {
+                    let color = game.to_move();
+                    let legal = game.legal_points(color);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let p = legal[rng.below(legal.len() as u32) as usize];
+                    game.play(color, Move::Play(p)).unwrap();
+                    let b = game.board();
+                    for &e in b.empty_points() {
+                        for color in [Color::Black, Color::White] {
+                            let c = code(b, e, color);
+                            assert_eq!(c, plain_code(b, e, color), "{size}×{size} at {e}");
+                            liberties_seen[(c >> 6 & 0b11) as usize] += 1;
+                        }
                     }
                 }
             }
         }
-        assert!(checked.iter().all(|&n| n > 100), "{checked:?}");
+        assert!(
+            liberties_seen.iter().all(|&n| n > 100),
+            "{liberties_seen:?}"
+        );
     }
 
     #[test]
