@@ -72,7 +72,8 @@ fn plays_on_after_a_pass_while_a_capturing_race_is_open() {
         e.ok(&format!("play {colour} {mv}"));
     }
     assert_eq!(e.ok("final_score"), "B+17.5", "tabula's own count");
-    // A chain with two liberties is on the board: the search decides, not the count.
+    // White's two stones have two liberties, both next to Black's group, and the
+    // playouts let them live: an open race, which the search decides, not the count.
     assert_ne!(e.ok("genmove b"), "pass");
 }
 

@@ -261,19 +261,30 @@ fn passing_wins(game: &GoGame, color: Color) -> bool {
         Scoring::Area if !rules.removes_dead_stones() => count(&[]),
         Scoring::Area => {
             let opponent_next = score::status(game.board(), color.opponent(), rules);
-            count(&[]) && count(&opponent_next.dead) && !has_short_chain(game.board())
+            let dead = &opponent_next.dead;
+            count(&[]) && count(dead) && !has_open_race(game.board(), dead)
         }
     }
 }
 
-/// Whether a chain of either colour has two liberties or fewer: a fight may be left
-/// that the playouts judge one way and a referee the other (a capturing race whose
-/// shared liberties neither side's playouts fill), and the search, which plays out the
-/// games it ends, is asked instead.
-fn has_short_chain(board: &Board) -> bool {
-    board
-        .points()
-        .any(|p| board.cell(p).color().is_some() && liberties_upto::<3>(board, p).1 <= 2)
+/// Whether a capturing race may be open: a chain of either colour that the playouts let
+/// live (not among the `dead`), with two liberties or fewer, every one of them next to
+/// an opposing stone. The playouts may judge such a race one way and a referee the other
+/// (when its shared liberties are self-ataris that no playout fills), so the search,
+/// which plays out the games it ends, is asked instead. A short chain with a liberty of
+/// its own (an end of a wall, a connection left to make) is no race, nor is a chain the
+/// playouts capture.
+fn has_open_race(board: &Board, dead: &[Point]) -> bool {
+    board.points().any(|p| {
+        let Some(color) = board.cell(p).color() else {
+            return false;
+        };
+        let (liberties, n) = liberties_upto::<3>(board, p);
+        let shared = |l: &Point| {
+            (board.neighbours(*l).iter()).any(|&q| board.cell(q).color() == Some(color.opponent()))
+        };
+        n <= 2 && liberties[..n].iter().all(shared) && !dead.contains(&p)
+    })
 }
 
 #[cfg(test)]
