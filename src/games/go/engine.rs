@@ -246,7 +246,7 @@ fn may_resign(game: &GoGame, color: Color) -> bool {
 /// it stands; under the other area rules by both that count and the count with the
 /// stones removed that would die if the opponent moved next (a referee judges the dead
 /// stones, and a chain that loses a capturing race with the opponent to move is dead to
-/// it, however the board stands).
+/// it, however the board stands), and only while no race is open (`has_open_race`).
 fn passing_wins(game: &GoGame, color: Color) -> bool {
     let rules = game.rules();
     let wins = |margin: f64| match color {

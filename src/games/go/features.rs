@@ -118,7 +118,7 @@ impl<'a> Judge<'a> {
     }
 
     /// The learnt score of the legal move `p` whose features are `f`: their weights and
-    /// the weight of the move's neighbourhood.
+    /// the weights of the move's neighbourhoods.
     pub fn score(&self, p: Point, f: &[bool; COUNT]) -> f32 {
         score(f) + neighbourhood::weight_of(neighbourhood::code(self.board, p, self.color))
     }
