@@ -54,6 +54,19 @@ fn passes_when_the_opponent_passed_and_passing_wins() {
     assert_ne!(e.ok("genmove w"), "pass");
 }
 
+/// tabula at 2,000 playouts a move (seed 1) after the 9×9 game `moves`, komi 7.5,
+/// Black first.
+fn replayed(moves: &str) -> Engine {
+    let mut e = Engine::tabula(&["--seed", "1", "--playouts", "2000"]);
+    e.ok("boardsize 9");
+    e.ok("komi 7.5");
+    for (i, mv) in moves.split_whitespace().enumerate() {
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        e.ok(&format!("play {colour} {mv}"));
+    }
+    e
+}
+
 /// A 9×9 game of tabula (Black) against Pachi 12.90, up to White's pass at move 44.
 /// Counted as it stands, Black wins, and Black's group from G9 to J6 wins its capturing
 /// race against White's H8 J8 whoever moves first. But the race's shared liberties are
@@ -64,17 +77,24 @@ const OPEN_RACE: &str = "E5 E3 F3 F2 D3 E4 D4 F4 G7 F5 D6 E6 E7 D5 C5 F7 E5 F6 G
 
 #[test]
 fn plays_on_after_a_pass_while_a_capturing_race_is_open() {
-    let mut e = Engine::tabula(&["--seed", "1", "--playouts", "2000"]);
-    e.ok("boardsize 9");
-    e.ok("komi 7.5");
-    for (i, mv) in OPEN_RACE.split_whitespace().enumerate() {
-        let colour = if i % 2 == 0 { "b" } else { "w" };
-        e.ok(&format!("play {colour} {mv}"));
-    }
+    let mut e = replayed(OPEN_RACE);
     assert_eq!(e.ok("final_score"), "B+17.5", "tabula's own count");
     // White's two stones have two liberties, both next to Black's group, and the
     // playouts let them live: an open race, which the search decides, not the count.
     assert_ne!(e.ok("genmove b"), "pass");
+}
+
+/// A 9×9 game of tabula (Black) against GNU Go, up to GNU Go's pass at move 52. Black
+/// wins the count either way; White's A1 A2 A3 B2 has two liberties, but B3 and A4
+/// touch no black stone: a short chain, no race.
+const NO_RACE: &str = "E5 C3 H6 C6 C7 D7 D6 C8 E7 B7 D2 G3 F2 E8 F7 F8 G8 G9 C2 C5 H3 H9 \
+                       B3 B4 D3 C4 H8 B2 B1 A3 H4 A2 D4 D5 E6 J8 J7 A1 C1 F9 G7 J9 G2 pass \
+                       F3 pass G4 pass D8 D9 B9 pass";
+
+#[test]
+fn passes_after_a_pass_when_a_short_chain_is_in_no_race() {
+    let mut e = replayed(NO_RACE);
+    assert_eq!(e.ok("genmove b"), "pass");
 }
 
 /// A finished game (both passed) with three dead White stones inside Black's area.

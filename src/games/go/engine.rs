@@ -275,10 +275,14 @@ fn passing_wins(game: &GoGame, color: Color) -> bool {
 /// its own (an end of a wall, a connection left to make) is no race, nor is a chain the
 /// playouts capture.
 fn has_open_race(board: &Board, dead: &[Point]) -> bool {
+    // One look per chain: at its representative stone.
     board.points().any(|p| {
         let Some(color) = board.cell(p).color() else {
             return false;
         };
+        if board.chain_id(p) != p {
+            return false;
+        }
         let (liberties, n) = liberties_upto::<3>(board, p);
         let shared = |l: &Point| {
             (board.neighbours(*l).iter()).any(|&q| board.cell(q).color() == Some(color.opponent()))

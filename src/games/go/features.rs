@@ -211,7 +211,7 @@ pub fn hand_prior(f: &[bool; COUNT], size: usize) -> (f32, f32) {
 }
 
 /// The weighted sum of the features `f`.
-pub fn score(f: &[bool; COUNT]) -> f32 {
+fn score(f: &[bool; COUNT]) -> f32 {
     f.iter()
         .zip(&WEIGHTS)
         .filter(|(on, _)| **on)
