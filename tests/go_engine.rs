@@ -68,19 +68,20 @@ fn replayed(moves: &str) -> Engine {
 }
 
 /// A 9×9 game of tabula (Black) against Pachi 12.90, up to White's pass at move 44.
-/// Counted as it stands, Black wins, and Black's group from G9 to J6 wins its capturing
-/// race against White's H8 J8 whoever moves first. But the race's shared liberties are
-/// self-ataris that no playout fills, and GNU Go, the match's referee, called Black's
-/// group dead (W+12.5) after Black passed.
-const OPEN_RACE: &str = "E5 E3 F3 F2 D3 E4 D4 F4 G7 F5 D6 E6 E7 D5 C5 F7 E5 F6 G8 F8 E8 E9 \
-                         H6 H5 C8 D2 C2 G6 H7 J8 G9 F9 D1 E2 J6 H3 D9 H8 H9 E1 C1 H4 D5 pass";
+/// Black's group from G9 to J6 wins its capturing race against White's H8 J8, but
+/// whoever moves first, it is left with one eye: if White sacrifices three stones at
+/// J7, the vital point J8 of their space kills; if Black takes the two stones, their
+/// space is two points. GNU Go, the match's referee, counted it dead: W+12.5 after
+/// Black passed.
+const ONE_EYE_AFTER_THE_RACE: &str = "E5 E3 F3 F2 D3 E4 D4 F4 G7 F5 D6 E6 E7 D5 C5 F7 E5 F6 \
+                                      G8 F8 E8 E9 H6 H5 C8 D2 C2 G6 H7 J8 G9 F9 D1 E2 J6 H3 \
+                                      D9 H8 H9 E1 C1 H4 D5 pass";
 
 #[test]
-fn plays_on_after_a_pass_while_a_capturing_race_is_open() {
-    let mut e = replayed(OPEN_RACE);
-    assert_eq!(e.ok("final_score"), "B+17.5", "tabula's own count");
-    // White's two stones have two liberties, both next to Black's group, and the
-    // playouts let them live: an open race, which the search decides, not the count.
+fn counts_a_group_that_wins_its_race_with_one_eye_as_dead() {
+    let mut e = replayed(ONE_EYE_AFTER_THE_RACE);
+    // The referee's count: the playouts read the sacrifice and the vital point.
+    assert_eq!(e.ok("final_score"), "W+12.5");
     assert_ne!(e.ok("genmove b"), "pass");
 }
 

@@ -51,7 +51,7 @@ impl Color {
     }
 
     #[inline]
-    fn cell(self) -> Cell {
+    pub(super) fn cell(self) -> Cell {
         match self {
             Color::Black => Cell::Black,
             Color::White => Cell::White,

@@ -294,6 +294,7 @@ fn has_open_race(board: &Board, dead: &[Point]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::go::board::board_from;
     use crate::games::go::{Point, RuleSet};
 
     fn limits(playouts: u64, seed: u64) -> Limits {
@@ -316,6 +317,31 @@ mod tests {
         let mv = g.parse_move(last).unwrap();
         g.play(to_move.opponent(), mv).unwrap();
         g
+    }
+
+    #[test]
+    fn a_chain_whose_liberties_all_touch_the_opponent_is_an_open_race() {
+        // White H8 J8 has two liberties, J9 and J7, both next to Black's group. Black F3,
+        // in atari inside White's area, is dead.
+        let rows = [
+            "...XOOXX.",
+            "..X.XOXOO",
+            "....XOXX.",
+            "...XOOOXX",
+            "..XXXO.O.",
+            "...XOO.O.",
+            "...XOX.O.",
+            "..XOOO...",
+            "..XXO....",
+        ];
+        let b = board_from(&rows);
+        let f3 = b.point(5, 2);
+        assert!(has_open_race(&b, &[f3]));
+        // Not if the playouts capture it.
+        let h8 = b.point(7, 7);
+        let mut dead: Vec<Point> = b.chain_stones(h8).collect();
+        dead.push(f3);
+        assert!(!has_open_race(&b, &dead));
     }
 
     #[test]

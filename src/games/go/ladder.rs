@@ -397,7 +397,8 @@ mod tests {
             let mut b = Board::new(size);
             let mut color = Color::Black;
             for moves in 0..size * size * 2 {
-                let Some(p) = crate::games::go::policy::random_sensible_move(&b, color, &mut rng)
+                let Some(p) =
+                    crate::games::go::policy::random_sensible_move(&b, color, &mut rng, false)
                 else {
                     break;
                 };

@@ -6,6 +6,7 @@ pub mod features;
 pub mod game;
 pub mod handicap;
 pub mod ladder;
+pub mod nakade;
 pub mod neighbourhood;
 mod neighbourhood_weights;
 pub mod patterns;

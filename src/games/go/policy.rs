@@ -90,7 +90,9 @@ impl Board {
     }
 
     /// A move that leaves its own chain of two or more stones with one liberty, without
-    /// capturing: almost always a blunder (single-stone throw-ins stay allowed).
+    /// capturing: almost always a blunder (single-stone throw-ins stay allowed). The
+    /// exceptions are nakade (`is_nakade_self_atari`), which playouts that read them
+    /// allow (`Scratch::nakade`).
     pub fn is_bad_self_atari(&self, p: Point, color: Color) -> bool {
         // Two empty neighbours are two liberties, and a stone joining no chain is a
         // single stone: most points are settled by their neighbour counts alone.
@@ -204,7 +206,7 @@ pub fn pattern_replies(board: &Board, color: Color, last: Point, out: &mut Vec<P
     let mut kept = first;
     for i in first..out.len() {
         let q = out[i];
-        if is_sensible_shape(board, color, q) {
+        if is_sensible_shape(board, color, q, false) {
             out[kept] = q;
             kept += 1;
         }
@@ -220,10 +222,18 @@ fn shape_points(board: &Board, last: Point, out: &mut Vec<Point>) {
     }
 }
 
-/// Whether `color` may play the shape point `q`: legal, and no big self-atari.
+/// Whether `color` may play the shape point `q`: legal, and no big self-atari (but a
+/// nakade, if `nakade`).
 #[inline]
-fn is_sensible_shape(board: &Board, color: Color, q: Point) -> bool {
-    board.is_legal_simple(q, color) && !board.is_bad_self_atari(q, color)
+fn is_sensible_shape(board: &Board, color: Color, q: Point, nakade: bool) -> bool {
+    board.is_legal_simple(q, color) && !refuses_self_atari(board, color, q, nakade)
+}
+
+/// Whether a playout refuses `color`'s move on `p` as a big self-atari: one that is
+/// no nakade, if the playout reads them (`nakade`).
+#[inline]
+fn refuses_self_atari(board: &Board, color: Color, p: Point, nakade: bool) -> bool {
+    board.is_bad_self_atari(p, color) && !(nakade && board.is_nakade_self_atari(p, color))
 }
 
 /// Positions a ladder question of the tree may read: the tree asks once per new node,
@@ -246,12 +256,19 @@ pub fn runs_into_capture(
     })
 }
 
-/// Reusable buffers of one playout thread, and what its playouts learnt.
+/// Reusable buffers of one playout thread, what its playouts learnt, and what they
+/// know.
 #[derive(Default)]
 pub struct Scratch {
     candidates: Vec<Point>,
     pub ladders: LadderReader,
     pub replies: LastGoodReplies,
+    /// Whether the playouts read nakade (nakade.rs): they may fill an eye space with a
+    /// chain in atari where its capture leaves a dead shape, and answer the capture with
+    /// the vital point. The life-and-death verdicts (`score::status`) read them; the
+    /// search does not, for the playout rate it costs (a tenth) bought no strength
+    /// against Pachi that a match could measure.
+    pub nakade: bool,
 }
 
 /// Last good reply with forgetting (Baier and Drake): for each colour and each move of
@@ -270,13 +287,14 @@ impl LastGoodReplies {
         player * MAX_POINTS + last as usize
     }
 
-    /// The stored answer of `color` to `last`, if it is a sensible move now.
-    fn answer(&self, board: &Board, color: Color, last: Point) -> Option<Point> {
+    /// The stored answer of `color` to `last`, if it is a sensible move now (a nakade
+    /// counting as one if `nakade`).
+    fn answer(&self, board: &Board, color: Color, last: Point, nakade: bool) -> Option<Point> {
         let r = *self.reply.get(Self::slot(color.index(), last))?;
         (r != NO_POINT
             && board.cell(r) == Cell::Empty
             && board.is_playout_move(r, color)
-            && !board.is_bad_self_atari(r, color))
+            && !refuses_self_atari(board, color, r, nakade))
         .then_some(r)
     }
 
@@ -303,12 +321,14 @@ impl LastGoodReplies {
     }
 }
 
-/// The playout policy's move for `color` after the opponent's `last` move; `None` = pass.
+/// The playout policy's move for `color` after the opponent's `last` move, which took
+/// stones if `last_took`; `None` = pass.
 #[inline]
 pub fn playout_move(
     board: &mut Board,
     color: Color,
     last: Point,
+    last_took: bool,
     rng: &mut Rng,
     scratch: &mut Scratch,
 ) -> Option<Point> {
@@ -323,6 +343,17 @@ pub fn playout_move(
             return Some(c[rng.below(c.len() as u32) as usize]);
         }
     }
+    // The vital point of an eye space the opponent has just emptied by taking the
+    // stones in it (a nakade), four times in five. Pachi's playouts look after every
+    // move; after captures alone, the look costs next to nothing.
+    let nakade = scratch.nakade;
+    if nakade
+        && last_took
+        && rng.below(100) < 80
+        && let Some(v) = board.nakade_reply(color, last)
+    {
+        return Some(v);
+    }
     if rng.below(100) < 90 {
         // A shape point drawn at random is checked alone, and dropped if it is no
         // sensible move: the draw is uniform over the sensible ones, as from the
@@ -331,18 +362,18 @@ pub fn playout_move(
         shape_points(board, last, c);
         while !c.is_empty() {
             let i = rng.below(c.len() as u32) as usize;
-            if is_sensible_shape(board, color, c[i]) {
+            if is_sensible_shape(board, color, c[i], nakade) {
                 return Some(c[i]);
             }
             c.swap_remove(i);
         }
     }
     if last != NO_POINT
-        && let Some(r) = scratch.replies.answer(board, color, last)
+        && let Some(r) = scratch.replies.answer(board, color, last, nakade)
     {
         return Some(r);
     }
-    random_sensible_move(board, color, rng)
+    random_sensible_move(board, color, rng, nakade)
 }
 
 /// Plays the policy from `board` with `color` to move after `last` until two passes in
@@ -358,10 +389,11 @@ pub fn playout(
 ) {
     let mut passes = 0;
     let mut moves = 0;
+    let mut last_took = false;
     while passes < 2 && moves < max_moves {
-        match playout_move(board, color, last, rng, scratch) {
+        match playout_move(board, color, last, last_took, rng, scratch) {
             Some(p) => {
-                board.play(p, color);
+                last_took = board.play(p, color) > 0;
                 on_move(color, p);
                 passes = 0;
                 last = p;
@@ -370,6 +402,7 @@ pub fn playout(
                 board.clear_ko();
                 passes += 1;
                 last = NO_POINT;
+                last_took = false;
             }
         }
         color = color.opponent();
@@ -377,10 +410,18 @@ pub fn playout(
     }
 }
 
-/// A random legal move that fills no own true eye and is no big self-atari.
+/// A random legal move that fills no own true eye and is no big self-atari (but a
+/// nakade, if `nakade`).
 #[inline]
-pub fn random_sensible_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
-    random_move(board, color, rng, |p| !board.is_bad_self_atari(p, color))
+pub fn random_sensible_move(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    nakade: bool,
+) -> Option<Point> {
+    random_move(board, color, rng, |p| {
+        !refuses_self_atari(board, color, p, nakade)
+    })
 }
 
 #[cfg(test)]
@@ -470,21 +511,21 @@ mod tests {
         let b = Board::new(9);
         let (e5, f5, g5) = (b.point(4, 4), b.point(5, 4), b.point(6, 4));
         let mut replies = LastGoodReplies::default();
-        assert_eq!(replies.answer(&b, Color::White, e5), None);
+        assert_eq!(replies.answer(&b, Color::White, e5, false), None);
         // Black E5, White F5, Black G5: Black won, so G5 answers F5; White's F5 is a
         // loser's reply and stays unknown.
         let moves = [(0, e5 as u32), (1, f5 as u32), (0, g5 as u32)];
         replies.learn(NO_POINT, &moves, Some(Color::Black));
-        assert_eq!(replies.answer(&b, Color::Black, f5), Some(g5));
-        assert_eq!(replies.answer(&b, Color::White, e5), None);
+        assert_eq!(replies.answer(&b, Color::Black, f5, false), Some(g5));
+        assert_eq!(replies.answer(&b, Color::White, e5, false), None);
         // The same moves lost by Black: G5 is forgotten, F5 learnt.
         replies.learn(NO_POINT, &moves, Some(Color::White));
-        assert_eq!(replies.answer(&b, Color::Black, f5), None);
-        assert_eq!(replies.answer(&b, Color::White, e5), Some(f5));
+        assert_eq!(replies.answer(&b, Color::Black, f5, false), None);
+        assert_eq!(replies.answer(&b, Color::White, e5, false), Some(f5));
         // An answer on an occupied point is no answer.
         let mut taken = b.clone();
         taken.play(f5, Color::Black);
-        assert_eq!(replies.answer(&taken, Color::White, e5), None);
+        assert_eq!(replies.answer(&taken, Color::White, e5, false), None);
     }
 
     #[test]
@@ -499,7 +540,7 @@ mod tests {
                 let mut b = Board::new(size);
                 let mut color = Color::Black;
                 for _ in 0..size * size {
-                    let Some(p) = random_sensible_move(&b, color, &mut rng) else {
+                    let Some(p) = random_sensible_move(&b, color, &mut rng, false) else {
                         break;
                     };
                     b.play(p, color);

@@ -71,6 +71,7 @@ fn playout_ends(board: &Board, to_move: Color, playouts: usize, seed: u64) -> Pl
     let mut unowned = vec![0u32; super::board::MAX_POINTS];
     let max_moves = max_playout_moves(board.size());
     let mut scratch = policy::Scratch::default();
+    scratch.nakade = true;
     for _ in 0..playouts {
         let mut b = board.clone();
         policy::playout(
