@@ -150,10 +150,13 @@ fn genmove_analyze_streams_then_plays_its_move_whatever_input_comes() {
         for line in infos {
             assert!(info_line.is_match(line), "{command}: {line:?}");
         }
-        assert_eq!(
-            listed_visits(infos.last().unwrap()),
-            2000,
-            "{command}: the whole budget"
+        // The last report is of the whole search: at most the budget, and more than
+        // half of it, since a search stops early only once its move leads the next by
+        // more than the playouts left.
+        let visits = listed_visits(infos.last().unwrap());
+        assert!(
+            (1001..=2000).contains(&visits),
+            "{command}: {visits} visits of 2000"
         );
         assert_eq!(e.read_reply().text, "tabula");
         // The move was played, as `genmove` plays it.

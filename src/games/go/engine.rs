@@ -47,6 +47,9 @@ impl GoEngine {
             exploration: 0.0,
             rave_equiv: 1500.0,
             expand_threshold: 2,
+            // A search stops once its most visited move can no longer be overtaken:
+            // the same move, for the playouts it would not have needed.
+            decided_lead: Some(1.0),
             ..MctsParams::default()
         }
     }
@@ -205,11 +208,13 @@ impl GoEngine {
             }
             let spent = max_playouts.is_some_and(|n| done >= n);
             let late = deadline.is_some_and(|d| Instant::now() >= d);
-            // A slice that added nothing before its time ran out cannot add more (a
-            // finished game, a full tree); one that ran out of time may only have lost
-            // the processor, as on a busy machine, and the search goes on.
-            let stuck = result.playouts == 0 && result.elapsed < slice_time;
-            if spent || late || stuck || limits.stop_requested() {
+            // A slice that ended before its budget and its time was decided (its move
+            // could no longer be overtaken) or cannot add more (a finished game, a full
+            // tree); one that ran out of time may only have lost the processor, as on a
+            // busy machine, and the search goes on.
+            let short = part.max_nodes.is_none_or(|n| result.playouts < n);
+            let decided = short && result.elapsed < slice_time;
+            if spent || late || decided || limits.stop_requested() {
                 result.playouts = done;
                 result.elapsed = start.elapsed();
                 return result;
@@ -342,6 +347,29 @@ mod tests {
         let mut dead: Vec<Point> = b.chain_stones(h8).collect();
         dead.push(f3);
         assert!(!has_open_race(&b, &dead));
+    }
+
+    #[test]
+    fn a_search_stops_once_its_move_cannot_change_and_plays_that_move() {
+        let mut g = GoGame::new(9, RuleSet::Chinese, 7.5);
+        g.play(Color::Black, g.parse_move("E5").unwrap()).unwrap();
+        let state = GoState::from_game(&g, Color::White);
+        let mut saved = 0;
+        for seed in 0..4 {
+            let mut decided = Mcts::new(GoEngine::params());
+            let mut full = Mcts::new(MctsParams {
+                decided_lead: None,
+                ..GoEngine::params()
+            });
+            let (a, b) = (
+                decided.search(&state, &limits(4_000, seed)),
+                full.search(&state, &limits(4_000, seed)),
+            );
+            assert_eq!(a.best, b.best, "seed {seed}");
+            assert_eq!(b.playouts, 4_000);
+            saved += b.playouts - a.playouts;
+        }
+        assert!(saved > 0, "no search stopped early");
     }
 
     #[test]
