@@ -153,7 +153,7 @@ fn go_mcts(size: usize, playouts: u64, threads: usize, seed: u64) -> f64 {
     };
     let cpu = crate::cputime::process_seconds();
     let wall = std::time::Instant::now();
-    let decision = GoEngine::default().genmove(&game, Color::Black, &limits);
+    let decision = GoEngine::spending_whole_budgets().genmove(&game, Color::Black, &limits);
     let (cpu, wall) = (
         crate::cputime::process_seconds() - cpu,
         wall.elapsed().as_secs_f64(),

@@ -42,6 +42,14 @@ impl Default for GoEngine {
 }
 
 impl GoEngine {
+    /// An engine whose searches spend their whole playout budget, decided or not: for
+    /// benchmarks, whose rates divide the budget by the time.
+    pub fn spending_whole_budgets() -> GoEngine {
+        let mut engine = GoEngine::default();
+        engine.mcts.params.decided_lead = None;
+        engine
+    }
+
     fn params() -> MctsParams {
         MctsParams {
             exploration: 0.0,
