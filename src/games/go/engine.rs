@@ -216,13 +216,12 @@ impl GoEngine {
             }
             let spent = max_playouts.is_some_and(|n| done >= n);
             let late = deadline.is_some_and(|d| Instant::now() >= d);
-            // A slice that ended before its budget and its time was decided (its move
-            // could no longer be overtaken) or cannot add more (a finished game, a full
-            // tree); one that ran out of time may only have lost the processor, as on a
-            // busy machine, and the search goes on.
-            let short = part.max_nodes.is_none_or(|n| result.playouts < n);
-            let decided = short && result.elapsed < slice_time;
-            if spent || late || decided || limits.stop_requested() {
+            // A slice that added nothing before its time ran out cannot add more (a
+            // finished game, a full tree, a search decided in the slice before, which
+            // the next one finds at its first look); one that ran out of time may only
+            // have lost the processor, as on a busy machine, and the search goes on.
+            let stuck = result.playouts == 0 && result.elapsed < slice_time;
+            if spent || late || stuck || limits.stop_requested() {
                 result.playouts = done;
                 result.elapsed = start.elapsed();
                 return result;
@@ -378,6 +377,28 @@ mod tests {
             saved += b.playouts - a.playouts;
         }
         assert!(saved > 0, "no search stopped early");
+    }
+
+    #[test]
+    fn a_reported_search_ends_with_the_slice_that_decided_it() {
+        let mut g = GoGame::new(9, RuleSet::Chinese, 7.5);
+        g.play(Color::Black, g.parse_move("E5").unwrap()).unwrap();
+        let mut stopped_short = false;
+        for seed in 0..4 {
+            // One slice has time for the whole budget: one report, however early the
+            // search stopped, and no slices after it.
+            let mut reports = Vec::new();
+            GoEngine::default().genmove_reporting(
+                &g,
+                Color::White,
+                &limits(4_000, seed),
+                Duration::from_secs(3600),
+                &mut |moves| reports.push(moves.iter().map(|m| m.visits).sum::<u32>()),
+            );
+            assert_eq!(reports.len(), 1, "seed {seed}: {reports:?}");
+            stopped_short |= reports[0] < 4_000;
+        }
+        assert!(stopped_short, "no search stopped early");
     }
 
     #[test]

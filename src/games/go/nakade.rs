@@ -63,7 +63,7 @@ impl Board {
     /// The vital point of the empty space around the empty point `around`, if that space
     /// is bounded by `owner`'s stones and the edge alone and has one (see
     /// `vital_point`).
-    pub fn nakade_vital_point(&self, around: Point, owner: Color) -> Option<Point> {
+    fn nakade_vital_point(&self, around: Point, owner: Color) -> Option<Point> {
         let intruder = owner.opponent();
         let mut space = [NO_POINT; MAX_SPACE];
         space[0] = around;
