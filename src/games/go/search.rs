@@ -179,9 +179,12 @@ fn rewards_for(winner: Option<Color>) -> Rewards {
     }
 }
 
-/// Wins the prior adds to the move the learnt judgement scores highest (and fewer to
-/// the others, in proportion to the softmax of their scores).
-const LEARNT_WINS: f32 = 10.0;
+/// Wins the learnt judgement adds to a move in proportion to the square root of its
+/// share of the softmax over the position's moves: the form of Pachi's pattern prior
+/// (`pattern_eqex`, 210 wins on 9×9). At 10 wins for the best move and fewer in
+/// proportion to the share itself, as before, the prior fitted to Pachi's moves said
+/// too little (README, "Strength against Pachi").
+const LEARNT_WINS: f32 = 105.0;
 
 /// The smallest board the learnt judgement is used on.
 const LEARNT_MIN_SIZE: usize = 9;
@@ -219,8 +222,12 @@ impl SearchGame for GoState {
         // near the last move, it misleads.
         if board.size() >= LEARNT_MIN_SIZE {
             let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            for ((_, prior), score) in out[first..].iter_mut().zip(&scores) {
-                let wins = LEARNT_WINS * (score - best).exp();
+            for score in &mut scores {
+                *score = (*score - best).exp();
+            }
+            let total: f32 = scores.iter().sum();
+            for ((_, prior), odds) in out[first..].iter_mut().zip(&scores) {
+                let wins = LEARNT_WINS * (odds / total).sqrt();
                 let weight = prior.weight + wins;
                 prior.value = (prior.value * prior.weight + wins) / weight;
                 prior.weight = weight;
