@@ -179,11 +179,11 @@ fn rewards_for(winner: Option<Color>) -> Rewards {
     }
 }
 
-/// Wins the learnt judgement adds to a move in proportion to the square root of its
-/// share of the softmax over the position's moves: the form of Pachi's pattern prior
-/// (`pattern_eqex`, 210 wins on 9×9). At 10 wins for the best move and fewer in
-/// proportion to the share itself, as before, the prior fitted to Pachi's moves said
-/// too little (README, "Strength against Pachi").
+/// Wins the learnt judgement adds to a move: this many times the square root of the
+/// move's share of the softmax over the position's moves, the form of Pachi's pattern
+/// prior (`pattern_eqex`, 210 on 9×9). Ten wins for the best move, and fewer in
+/// proportion to the share itself, said too little of what the judgement knows
+/// (README, "Strength against Pachi").
 const LEARNT_WINS: f32 = 105.0;
 
 /// The smallest board the learnt judgement is used on.
