@@ -222,6 +222,8 @@ impl SearchGame for GoState {
         // near the last move, it misleads.
         if board.size() >= LEARNT_MIN_SIZE {
             let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            // Each score becomes its odds against the best; their sum normalises them
+            // into the softmax's shares.
             for score in &mut scores {
                 *score = (*score - best).exp();
             }
