@@ -238,7 +238,8 @@ pub fn run(o: &MatchOptions) -> Result<String, String> {
                 // Stop handing out games; the ones running finish and are dropped.
                 queue.clear();
             }
-            finished.push(played.record.clone());
+            // What the file holds, so that a resumed match reports the same figures.
+            finished.push(played.record.as_stored());
             // A decided SPRT stops handing out its games; running ones finish.
             plan.update(&mut tests, &finished);
             drop_decided(&tests, &mut queue);

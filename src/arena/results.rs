@@ -127,6 +127,13 @@ impl GameRecord {
             Colour::White => self.white,
         }
     }
+
+    /// The game as its line in the results file gives it back: times to the
+    /// millisecond, tabs and line breaks of the texts made spaces. A match reports
+    /// this, so that its report is the one `--resume` and `--report` make from the file.
+    pub fn as_stored(&self) -> GameRecord {
+        parse_line(&format_line(self)).unwrap_or_else(|| self.clone())
+    }
 }
 
 pub const COLUMNS: &str = "game\tblack\twhite\tresult\tend\tmoves\tb_passes\tw_passes\tb_captures\tw_captures\tb_time\tw_time\tb_cpu\tw_cpu\topening\treason";
@@ -461,6 +468,21 @@ mod tests {
         let header = header(&[(SEATS_KEY.to_string(), "4".to_string())]);
         assert!(header.ends_with(&format!("{SEAT_COLUMNS}\n")));
         assert_eq!(split_header(&header).map(|(_, body)| body), Some(""));
+    }
+
+    #[test]
+    fn a_game_as_stored_is_what_its_line_reads_back() {
+        let played = GameRecord {
+            time: [0.0044, 1.2345678],
+            cpu: [Some(0.0049), None],
+            ..record(3)
+        };
+        let stored = played.as_stored();
+        assert_eq!(stored.time, [0.004, 1.235]);
+        assert_eq!(stored.cpu, [Some(0.005), None]);
+        assert_eq!(stored.reason, "Black played E5 on an occupied point");
+        assert_eq!(parse_line(&format_line(&played)), Some(stored.clone()));
+        assert_eq!(stored.as_stored(), stored);
     }
 
     #[test]
