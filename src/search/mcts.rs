@@ -860,12 +860,17 @@ impl<G: SearchGame> Shared<'_, G> {
         tree.playouts += 1.0;
         for (depth, &i) in s.path.iter().enumerate().rev() {
             // AMAF: the children of this node whose move its player made later on.
-            let range = tree.nodes[i].children();
-            for hot in &mut tree.hot[range] {
-                if s.marks[hot.key as usize] & (1 << hot.player) != 0 {
-                    hot.amaf_n += 1.0;
-                    hot.amaf_w += rewards[hot.player as usize];
-                    hot.reblend_amaf(fade);
+            // The children are all moves of one player, the one to move at the node.
+            let children = &mut tree.hot[tree.nodes[i].children()];
+            if let Some(player) = children.first().map(|hot| hot.player) {
+                debug_assert!(children.iter().all(|hot| hot.player == player));
+                let (bit, reward) = (1 << player, rewards[player as usize]);
+                for hot in children {
+                    if s.marks[hot.key as usize] & bit != 0 {
+                        hot.amaf_n += 1.0;
+                        hot.amaf_w += reward;
+                        hot.reblend_amaf(fade);
+                    }
                 }
             }
             let (node, hot) = (&mut tree.nodes[i], &mut tree.hot[i]);
