@@ -216,7 +216,12 @@ fn teacher_positions(text: &str, teachers: &[String]) -> Option<Vec<Position>> {
         if let (true, Move::Play(chosen)) = (taught, mv) {
             let board = game.board();
             let last = point(i.checked_sub(1).and_then(|j| record.moves().get(j)));
-            let own_last = point(i.checked_sub(2).and_then(|j| record.moves().get(j)));
+            // As the engine's own: the move two before, if this colour made it (a
+            // record may give one colour two moves in a row).
+            let own_last = match i.checked_sub(2).and_then(|j| record.moves().get(j)) {
+                Some(&(c, Move::Play(p))) if c == color => p,
+                _ => NO_POINT,
+            };
             let judge = Judge::new(board, color, last, own_last, &mut ladders);
             let moves: Position = (game.legal_points(color).into_iter())
                 .filter(|&p| !board.is_true_eye(p, color) || p == chosen)
@@ -233,4 +238,28 @@ fn teacher_positions(text: &str, teachers: &[String]) -> Option<Vec<Position>> {
         game.force_play(color, mv).ok()?;
     }
     Some(positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether some candidate of some position has the feature "near its own last move".
+    fn near_own_last(record: &str) -> bool {
+        let positions = teacher_positions(record, &["t".to_string()]).unwrap();
+        assert!(!positions.is_empty());
+        positions
+            .iter()
+            .flatten()
+            .any(|c| c.features[features::NEAR_OWN_LAST])
+    }
+
+    #[test]
+    fn the_own_last_move_is_the_colours_own() {
+        assert!(near_own_last("(;GM[1]SZ[9]PB[t]PW[u];B[ee];W[cc];B[ff])"));
+        // White moved twice: the move two before Black's second is White's, not Black's.
+        assert!(!near_own_last(
+            "(;GM[1]SZ[9]PB[t]PW[u];B[ee];W[cc];W[gg];B[ff])"
+        ));
+    }
 }
