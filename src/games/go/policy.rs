@@ -119,13 +119,54 @@ pub fn tactical_replies<B: LadderBoard>(
     ladders: &mut LadderReader,
     out: &mut Vec<Point>,
 ) {
-    if last == NO_POINT || board.board().cell(last) == Cell::Empty {
+    let mut candidates = Vec::new();
+    tactical_candidates(board.board(), color, last, &mut candidates);
+    for (p, chain) in candidates {
+        let escapes =
+            chain == NO_POINT || board.extension_escapes(ladders, chain, PLAYOUT_LADDER_BUDGET);
+        if escapes && !listed(out, p) {
+            out.push(p);
+        }
+    }
+}
+
+/// One of the [`tactical_replies`] drawn at random, all of them equally likely; `None`
+/// if there are none. Only an extension drawn has its ladder read, so a draw that
+/// picks a capture reads none. `candidates` is a reusable buffer.
+fn tactical_reply(
+    board: &mut Board,
+    color: Color,
+    last: Point,
+    ladders: &mut LadderReader,
+    rng: &mut Rng,
+    candidates: &mut Vec<(Point, Point)>,
+) -> Option<Point> {
+    candidates.clear();
+    tactical_candidates(board, color, last, candidates);
+    // A candidate that is no reply is dropped and another drawn: uniform over the
+    // replies, as a draw from their checked list would be.
+    while !candidates.is_empty() {
+        let i = rng.below(candidates.len() as u32) as usize;
+        let (p, chain) = candidates[i];
+        if chain == NO_POINT || board.extension_escapes(ladders, chain, PLAYOUT_LADDER_BUDGET) {
+            return Some(p);
+        }
+        candidates.swap_remove(i);
+    }
+    None
+}
+
+/// The [`tactical_replies`] before any ladder is read, each point once: with
+/// `NO_POINT`, a reply as it stands (a legal capture); with an own chain in atari, its
+/// extension on the point, a reply if [`LadderBoard::extension_escapes`] says so.
+/// Appended to `out`.
+fn tactical_candidates(b: &Board, color: Color, last: Point, out: &mut Vec<(Point, Point)>) {
+    if last == NO_POINT || b.cell(last) == Cell::Empty {
         return;
     }
     // The chains in atari at the last move and next to it, each once (one seen on
     // several sides has its ladder read once). Most moves have none, and cost no more
     // than this look.
-    let b = board.board();
     let mut in_atari = [NO_POINT; 5];
     let mut n = 0;
     let [south, west, east, north] = b.neighbours(last);
@@ -138,28 +179,35 @@ pub fn tactical_replies<B: LadderBoard>(
             }
         }
     }
+    // A point listed as an extension to read is a reply as it stands if it is also a
+    // capture. Two own chains in atari on one point are one chain once it is played,
+    // and their ladders one reading.
+    let add = |out: &mut Vec<(Point, Point)>, p: Point, chain: Point| match out
+        .iter_mut()
+        .find(|(q, _)| *q == p)
+    {
+        Some(listed) if chain == NO_POINT => listed.1 = NO_POINT,
+        Some(_) => {}
+        None => out.push((p, chain)),
+    };
     let opp = color.opponent();
     for &q in &in_atari[..n] {
-        let b = board.board();
         let lib = b.atari_liberty(q);
         if b.cell(q).color() == Some(opp) {
-            if b.is_legal_simple(lib, color) && !listed(out, lib) {
-                out.push(lib);
+            if b.is_legal_simple(lib, color) {
+                add(out, lib, NO_POINT);
             }
             continue;
         }
         // Own chain in atari: run if that saves it (an illegal extension saves
         // nothing), or capture an attacker.
-        if !listed(out, lib) && board.extension_escapes(ladders, q, PLAYOUT_LADDER_BUDGET) {
-            out.push(lib);
-        }
-        let b = board.board();
+        add(out, lib, q);
         for s in b.chain_stones(q) {
             for r in b.neighbours(s) {
                 if b.cell(r).color() == Some(opp) && b.in_atari(r) {
                     let l = b.atari_liberty(r);
-                    if b.is_legal_simple(l, color) && !listed(out, l) {
-                        out.push(l);
+                    if b.is_legal_simple(l, color) {
+                        add(out, l, NO_POINT);
                     }
                 }
             }
@@ -261,6 +309,8 @@ pub fn runs_into_capture(
 #[derive(Default)]
 pub struct Scratch {
     candidates: Vec<Point>,
+    /// The tactical replies' candidates, each with the chain whose ladder decides it.
+    tactical: Vec<(Point, Point)>,
     pub ladders: LadderReader,
     pub replies: LastGoodReplies,
     /// Whether the playouts read nakade (nakade.rs): they may fill an eye space with a
@@ -335,14 +385,19 @@ pub fn playout_move(
     // Each kind of reply is taken nine times in ten where there is one: the coin is
     // tossed first, so that a tenth of the time the replies (and their ladder reading)
     // are not worked out at all.
-    let c = &mut scratch.candidates;
-    if rng.below(100) < 90 {
-        c.clear();
-        tactical_replies(board, color, last, &mut scratch.ladders, c);
-        if !c.is_empty() {
-            return Some(c[rng.below(c.len() as u32) as usize]);
-        }
+    if rng.below(100) < 90
+        && let Some(p) = tactical_reply(
+            board,
+            color,
+            last,
+            &mut scratch.ladders,
+            rng,
+            &mut scratch.tactical,
+        )
+    {
+        return Some(p);
     }
+    let c = &mut scratch.candidates;
     // The vital point of an eye space the opponent has just emptied by taking the
     // stones in it (a nakade), four times in five. Pachi's playouts look after every
     // move; after captures alone, the look costs next to nothing.
@@ -526,6 +581,65 @@ mod tests {
         let mut taken = b.clone();
         taken.play(f5, Color::Black);
         assert_eq!(replies.answer(&taken, Color::White, e5, false), None);
+    }
+
+    #[test]
+    fn a_drawn_tactical_reply_is_any_of_the_replies_alike() {
+        // After every move of random games: the draw that reads the ladder of the
+        // extension it draws alone gives one of the replies listed with every ladder
+        // read, each of them over 100 draws, none where there are none, and leaves the
+        // board as it was.
+        let mut rng = Rng::new(51);
+        let mut ladders = LadderReader::default();
+        let mut candidates = Vec::new();
+        let (mut several, mut redrawn) = (0, 0);
+        for size in [9, 13, 19] {
+            for _ in 0..6 {
+                let mut b = Board::new(size);
+                let mut color = Color::Black;
+                for _ in 0..size * size {
+                    let Some(last) = random_sensible_move(&b, color, &mut rng, false) else {
+                        break;
+                    };
+                    b.play(last, color);
+                    color = color.opponent();
+                    let mut replies = Vec::new();
+                    tactical_replies(&mut b, color, last, &mut ladders, &mut replies);
+                    let mut listed = Vec::new();
+                    tactical_candidates(&b, color, last, &mut listed);
+                    several += usize::from(replies.len() >= 2);
+                    // A listed extension that is no reply, beside replies: drawn, it is
+                    // dropped and another is drawn.
+                    redrawn += usize::from(!replies.is_empty() && listed.len() > replies.len());
+                    let before = b.clone();
+                    let mut drawn = Vec::new();
+                    for _ in 0..100 {
+                        let reply = tactical_reply(
+                            &mut b,
+                            color,
+                            last,
+                            &mut ladders,
+                            &mut rng,
+                            &mut candidates,
+                        );
+                        match reply {
+                            Some(p) => {
+                                assert!(replies.contains(&p), "{p} is no reply");
+                                if !drawn.contains(&p) {
+                                    drawn.push(p);
+                                }
+                            }
+                            None => assert_eq!(replies, []),
+                        }
+                    }
+                    assert_same_position(&b, &before);
+                    drawn.sort_unstable();
+                    replies.sort_unstable();
+                    assert_eq!(drawn, replies);
+                }
+            }
+        }
+        assert!(several > 40 && redrawn > 25, "{several} {redrawn}");
     }
 
     #[test]
