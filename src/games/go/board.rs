@@ -439,6 +439,16 @@ impl Board {
         n > 0 && s * s == n * self.lib_sq[c] as u64
     }
 
+    /// `in_atari` without a branch: also read on a point that holds no stone, where it
+    /// means nothing.
+    #[inline]
+    pub fn in_atari_unchecked(&self, p: Point) -> bool {
+        let c = self.chain[p as usize] as usize;
+        let n = self.libs[c] as u64;
+        let s = self.lib_sum[c] as u64;
+        (n > 0) & (s * s == n * self.lib_sq[c] as u64)
+    }
+
     /// The chain at `q`, a stone next to the empty point `p`: its one liberty other than
     /// `p`, `NO_POINT` if it has none, or `None` if it has two or more. Read from the
     /// pseudo-liberty counts without walking the chain: less `p`'s adjacencies to the
@@ -1125,6 +1135,24 @@ mod tests {
             captures += end.prisoners(Color::Black) + end.prisoners(Color::White);
         }
         assert!(captures > 1000, "{captures}");
+    }
+
+    #[test]
+    fn a_chain_is_in_atari_when_it_has_one_liberty() {
+        let mut rng = crate::rng::Rng::new(12);
+        let mut seen = [0; 2];
+        for game in 0..12 {
+            let b = Board::new([5, 9, 13, 19][game % 4]);
+            random_game(b, &mut rng, |b, _| {
+                for p in b.points().filter(|&p| b.cell(p).color().is_some()) {
+                    let atari = b.liberties(p).len() == 1;
+                    assert_eq!(b.in_atari(p), atari);
+                    assert_eq!(b.in_atari_unchecked(p), atari);
+                    seen[usize::from(atari)] += 1;
+                }
+            });
+        }
+        assert!(seen[0] > 10_000 && seen[1] > 1_000, "{seen:?}");
     }
 
     /// Every field, sentinels and unused slots included, but the counts of chain 0

@@ -165,12 +165,18 @@ fn tactical_candidates(b: &Board, color: Color, last: Point, out: &mut Vec<(Poin
         return;
     }
     // The chains in atari at the last move and next to it, each once (one seen on
-    // several sides has its ladder read once). Most moves have none, and cost no more
-    // than this look.
+    // several sides has its ladder read once). Most moves have none: a first look
+    // without a branch per point (each a coin toss to the processor) settles that.
+    let [south, west, east, north] = b.neighbours(last);
+    let around = [last, south, west, east, north];
+    if !around.iter().fold(false, |any, &q| {
+        any | (b.cell(q).color().is_some() & b.in_atari_unchecked(q))
+    }) {
+        return;
+    }
     let mut in_atari = [NO_POINT; 5];
     let mut n = 0;
-    let [south, west, east, north] = b.neighbours(last);
-    for q in [last, south, west, east, north] {
+    for q in around {
         if b.cell(q).color().is_some() && b.in_atari(q) {
             let id = b.chain_id(q);
             if !in_atari[..n].iter().any(|&r| b.chain_id(r) == id) {
