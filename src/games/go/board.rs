@@ -436,16 +436,8 @@ impl Board {
         let c = self.chain[p as usize] as usize;
         let n = self.libs[c] as u64;
         let s = self.lib_sum[c] as u64;
-        n > 0 && s * s == n * self.lib_sq[c] as u64
-    }
-
-    /// `in_atari` computed without a branch, for a look over several points whose
-    /// answers are OR-ed (on a point that holds no stone the answer means nothing).
-    #[inline]
-    pub fn in_atari_without_branch(&self, p: Point) -> bool {
-        let c = self.chain[p as usize] as usize;
-        let n = self.libs[c] as u64;
-        let s = self.lib_sum[c] as u64;
+        // Computed without a branch: a look over several points ORs their answers (on
+        // a point without a stone the answer means nothing).
         (n > 0) & (s * s == n * self.lib_sq[c] as u64)
     }
 
@@ -1147,7 +1139,6 @@ mod tests {
                 for p in b.points().filter(|&p| b.cell(p).color().is_some()) {
                     let atari = b.liberties(p).len() == 1;
                     assert_eq!(b.in_atari(p), atari);
-                    assert_eq!(b.in_atari_without_branch(p), atari);
                     seen[usize::from(atari)] += 1;
                 }
             });

@@ -170,7 +170,7 @@ fn tactical_candidates(b: &Board, color: Color, last: Point, out: &mut Vec<(Poin
     let [south, west, east, north] = b.neighbours(last);
     let around = [last, south, west, east, north];
     if !around.iter().fold(false, |any, &q| {
-        any | (b.cell(q).color().is_some() & b.in_atari_without_branch(q))
+        any | (b.cell(q).color().is_some() & b.in_atari(q))
     }) {
         return;
     }
