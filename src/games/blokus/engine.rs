@@ -296,13 +296,23 @@ impl SearchGame for SearchPosition {
     }
 }
 
-/// The playout budget of a colour's `round`-th move (from 0) when `nominal` is asked
-/// per move: 0.7 × e^(0.1 × round) of it, the schedule of Pentobi's levels. Playouts get
-/// shorter and cheaper as the board fills, so a growing budget spreads the game's CPU
-/// more evenly over its moves, and the opening, where the pruning to large pieces and
-/// the book narrow the choice, gets fewer playouts than the middle game.
-fn playouts_for_move(nominal: u64, round: usize) -> u64 {
-    (nominal as f64 * 0.7 * (0.1 * round as f64).exp()).round() as u64
+/// The playout budget of a colour's `round`-th move (from 0) on a board of `size` when
+/// `nominal` is asked per move: 0.7 × e^(0.1 × round) of it, the schedule of Pentobi's
+/// levels. Playouts get shorter and cheaper as the board fills, so a growing budget
+/// spreads the game's CPU more evenly over its moves, and the opening, where the
+/// pruning to large pieces and the book narrow the choice, gets fewer playouts than the
+/// middle game. The first rounds get less again, as in Pentobi's levels: a first move on
+/// 14×14 0.6 of that, on 20×20 the first two moves 0.2 and the third 0.3, where the
+/// opening rules leave a few moves heading for the centre and the playouts, each the
+/// whole game long, cost the most.
+fn playouts_for_move(nominal: u64, round: usize, size: usize) -> u64 {
+    let opening = match (size, round) {
+        (14, 0) => 0.6,
+        (20, 0 | 1) => 0.2,
+        (20, 2) => 0.3,
+        _ => 1.0,
+    };
+    (nominal as f64 * opening * 0.7 * (0.1 * round as f64).exp()).round() as u64
 }
 
 /// Playouts of a move when there is no clock and no `--playouts`, paced over the game
@@ -410,7 +420,7 @@ impl Engine {
         let round = board.num_moves() / board.num_colours();
         limits.max_nodes.map(|n| {
             if self.paced {
-                playouts_for_move(n, round)
+                playouts_for_move(n, round, board.variant().board_size())
             } else {
                 n
             }
@@ -482,10 +492,21 @@ mod tests {
 
     #[test]
     fn later_moves_get_more_playouts() {
-        assert_eq!(playouts_for_move(1000, 0), 700);
-        assert_eq!(playouts_for_move(1000, 7), 1410);
-        assert_eq!(playouts_for_move(1000, 20), 5172);
-        assert_eq!(playouts_for_move(0, 20), 0);
+        for size in [14, 20] {
+            assert_eq!(playouts_for_move(1000, 3, size), 945);
+            assert_eq!(playouts_for_move(1000, 7, size), 1410);
+            assert_eq!(playouts_for_move(1000, 20, size), 5172);
+            assert_eq!(playouts_for_move(0, 20, size), 0);
+        }
+    }
+
+    #[test]
+    fn the_first_rounds_get_fewer_playouts() {
+        assert_eq!(playouts_for_move(1000, 0, 14), 420);
+        assert_eq!(playouts_for_move(1000, 1, 14), 774);
+        assert_eq!(playouts_for_move(1000, 0, 20), 140);
+        assert_eq!(playouts_for_move(1000, 1, 20), 155);
+        assert_eq!(playouts_for_move(1000, 2, 20), 256);
     }
 
     /// The large board's openings head for the centre as Pentobi's do: for three
