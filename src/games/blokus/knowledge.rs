@@ -449,4 +449,21 @@ mod tests {
         });
         assert!(near_partner_only > 100, "{near_partner_only}");
     }
+
+    /// The large board's variants share one judgement, but Three-Player weighs a
+    /// contested point more.
+    #[test]
+    fn three_player_weighs_contested_points_more_than_the_other_large_boards() {
+        let large = weights(Variant::ClassicTwo);
+        assert_eq!(weights(Variant::Classic), large);
+        let three = weights(Variant::ClassicThree);
+        for i in 0..feature::COUNT {
+            if i == feature::POINT_CONTESTED {
+                assert!(three[i] > large[i]);
+            } else {
+                assert_eq!(three[i], large[i], "feature {i}");
+            }
+        }
+        assert_eq!(weights(Variant::Duo), &SMALL_BOARD);
+    }
 }
