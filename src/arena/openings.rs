@@ -1,7 +1,8 @@
 //! Openings to start games from: SGF collections (one opening per game tree), Piskvork
 //! PSQ records (one per file), Gomocup opening lines (`x,y` offsets from the centre) and
-//! plain lists of GTP moves (one opening per line). Every opening becomes a list of
-//! coloured GTP moves, checked against the referee before the match starts.
+//! plain lists of GTP moves (one opening per line, Blokus moves included). Every opening
+//! becomes a list of coloured GTP moves, checked against the referee before the match
+//! starts.
 
 use super::gomocup_client::gomocup_to_vertex;
 use super::player::{Colour, GameColour, GameSetup};
@@ -123,7 +124,10 @@ fn from_psq(text: &str, setup: &GameSetup) -> Result<Opening, String> {
 }
 
 /// A line of GTP moves (`E5 C3 pass`), or a Gomocup opening line: `x,y` offsets from
-/// the centre, comma separated (`0,0, 1,-1, 2,1`). Colours alternate from Black.
+/// the centre, comma separated (`0,0, 1,-1, 2,1`). A Blokus move is a comma-separated
+/// list of points itself, so there only spaces and `;` separate moves. Each move gets
+/// the colour the rules say is to move: Black and White in turn, Blokus's colours in
+/// their order.
 fn from_line(line: &str, setup: &GameSetup) -> Result<Opening, String> {
     let looks_numeric = line
         .chars()
@@ -148,7 +152,8 @@ fn from_line(line: &str, setup: &GameSetup) -> Result<Opening, String> {
             })
             .collect::<Result<_, _>>()?
     } else {
-        line.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        let blokus = setup.game.to_ascii_lowercase().starts_with("blokus");
+        line.split(|c: char| c.is_whitespace() || c == ';' || (c == ',' && !blokus))
             .filter(|w| !w.is_empty())
             .map(|w| {
                 if w.eq_ignore_ascii_case("pass") {
@@ -159,11 +164,16 @@ fn from_line(line: &str, setup: &GameSetup) -> Result<Opening, String> {
             })
             .collect()
     };
-    Ok(moves
-        .into_iter()
-        .enumerate()
-        .map(|(i, m)| (Colour::from_index(i % 2).into(), m))
-        .collect())
+    let mut referee = Referee::new(setup)?;
+    let mut opening = Vec::new();
+    for mv in moves {
+        let colour = referee.to_move();
+        referee
+            .play(colour, &mv)
+            .map_err(|e| format!("{} {mv}: {e}", colour.gtp()))?;
+        opening.push((colour, mv));
+    }
+    Ok(opening)
 }
 
 #[cfg(test)]
@@ -200,6 +210,30 @@ mod tests {
         assert_eq!(moves(&gomocup[0]), ["bE5", "wF6"]);
         let psq = parse("g.psq", "Piskvork 9x9, 11:11, 0\n5,5,100\n1,1,0\n-1\n", &s).unwrap();
         assert_eq!(moves(&psq[0]), ["bE5", "wA9"]);
+    }
+
+    fn blokus(game: &str, size: usize) -> GameSetup {
+        GameSetup {
+            game: game.into(),
+            size: None,
+            komi: None,
+            width: size,
+            height: size,
+            ..go9()
+        }
+    }
+
+    /// A Blokus move is a list of points, commas and all; the colours follow the
+    /// rules' order, four of them in Classic.
+    #[test]
+    fn a_blokus_line_keeps_its_moves_whole_and_its_colours_in_turn() {
+        let duo = blokus("Blokus Duo", 14);
+        let line = parse("d.txt", "f8,e9,f9,g9,e10 j5,i6,j6,k6,j7\n", &duo).unwrap();
+        assert_eq!(moves(&line[0]), ["bf8,e9,f9,g9,e10", "wj5,i6,j6,k6,j7"]);
+        let classic = blokus("Blokus", 20);
+        let line = parse("c.txt", "a20; t20; t1; a1; b19,c19\n", &classic).unwrap();
+        assert_eq!(moves(&line[0]), ["1a20", "2t20", "3t1", "4a1", "1b19,c19"]);
+        assert!(parse("d.txt", "f8,e9,f9,g9,e10 f8\n", &duo).is_err());
     }
 
     #[test]
