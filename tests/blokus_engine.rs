@@ -136,14 +136,17 @@ fn the_duo_opening_comes_from_the_book_without_searching() {
     let mut board = Board::new(Variant::Duo);
     let stopped = stopped(Limits::default());
     let mut engine = Engine::new();
-    for c in [0, 1, 0] {
+    // Both colours follow the book's own line as far as it goes.
+    let mut c = 0;
+    while book.reply(&board, c).is_some() {
         let mv = engine.genmove(&board, c, &stopped).unwrap();
         assert_eq!(Some(mv), book.reply(&board, c));
         board.play(c, mv).unwrap();
+        c = 1 - c;
     }
+    assert!(board.num_moves() >= 3, "{} book moves", board.num_moves());
     // Past the book the search answers again.
-    assert_eq!(book.reply(&board, 1), None);
-    assert!(engine.genmove(&board, 1, &budget(50, 1)).is_some());
+    assert!(engine.genmove(&board, c, &budget(50, 1)).is_some());
 }
 
 #[test]
