@@ -33,10 +33,20 @@ pub fn parse(file: &str, text: &str, setup: &GameSetup) -> Result<Vec<Opening>, 
         index,
         problem,
     };
+    // Move lists are replayed as they are read (the rules give each move its colour);
+    // SGF and PSQ openings bring their colours and are replayed here.
+    let check_all = |openings: Vec<Opening>| {
+        for (i, opening) in openings.iter().enumerate() {
+            check(opening, setup).map_err(|p| bad(i + 1, p))?;
+        }
+        Ok(openings)
+    };
     let openings = if trimmed.starts_with('(') {
-        from_sgf(trimmed, setup.height).map_err(|_| OpeningError::Sgf(file.to_string()))?
+        check_all(
+            from_sgf(trimmed, setup.height).map_err(|_| OpeningError::Sgf(file.to_string()))?,
+        )?
     } else if trimmed.to_ascii_lowercase().starts_with("piskvork") {
-        vec![from_psq(trimmed, setup).map_err(|p| bad(1, p))?]
+        check_all(vec![from_psq(trimmed, setup).map_err(|p| bad(1, p))?])?
     } else {
         let mut openings = Vec::new();
         for (i, line) in trimmed.lines().enumerate() {
@@ -50,9 +60,6 @@ pub fn parse(file: &str, text: &str, setup: &GameSetup) -> Result<Vec<Opening>, 
     };
     if openings.is_empty() {
         return Err(OpeningError::Empty(file.to_string()));
-    }
-    for (i, opening) in openings.iter().enumerate() {
-        check(opening, setup).map_err(|p| bad(i + 1, p))?;
     }
     Ok(openings)
 }
