@@ -1,7 +1,7 @@
 //! Monte-Carlo tree search over any game of 2–4 players with per-player rewards.
 //!
-//! UCT with RAVE (all-moves-as-first) and priors given as virtual visits, tree reuse
-//! between moves, and tree-parallel search: threads share one tree behind a mutex that
+//! UCT (or Pentobi's exploration by the priors' shares) with RAVE (all-moves-as-first)
+//! and priors given as virtual visits, tree reuse between moves, and tree-parallel search: threads share one tree behind a mutex that
 //! is held only to walk and update it, and virtual losses spread the threads over
 //! different lines while their playouts run unlocked. The game brings its own move
 //! pruning, priors and playout policy through [`SearchGame`]; nothing here knows a game.
@@ -18,19 +18,40 @@ pub const MAX_PLAYERS: usize = 4;
 /// Reward of each player at the end of a game, in [0, 1] (1 = win).
 pub type Rewards = [f32; MAX_PLAYERS];
 
-/// Prior knowledge about a move: `weight` virtual visits with mean reward `value` (with
-/// [`MctsParams::relative_priors`], an offset from the search's mean reward).
+/// Prior knowledge about a move: `weight` virtual visits with mean reward `value` (read
+/// as [`MctsParams::prior_values`] says), and the move's share of the node's prior
+/// probability (for [`MctsParams::prior_exploration`]; the shares of a node's moves sum
+/// to 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Prior {
     pub value: f32,
     pub weight: f32,
+    pub share: f32,
 }
 
 impl Prior {
     pub const NONE: Prior = Prior {
         value: 0.5,
         weight: 0.0,
+        share: 0.0,
     };
+}
+
+/// What a prior's value means for a new node's starting mean reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriorValues {
+    /// The value itself.
+    Fixed,
+    /// The mean reward the playouts have given the player to move so far (this
+    /// search's, and a reused tree's search's) plus the value: 0 for a move judged as
+    /// good as any, less for worse ones. Fixed values sit above every real mean of a
+    /// lost position, so that each move tried falls below the untried ones and the
+    /// visits spread thin there; relative ones start the best judged move level with
+    /// how the search is going, in a lost position as in a won one.
+    Offset,
+    /// That mean times the value (Pentobi's: the mean times the square root of the
+    /// move's weight over the best move's).
+    Scaled,
 }
 
 /// What the search needs from a game position.
@@ -101,16 +122,13 @@ pub struct MctsParams {
     /// Whether a playout budget counts the visits the root kept from the previous
     /// search, so that a position already studied costs only what it lacks.
     pub budget_counts_reused: bool,
-    /// Whether a prior's value is relative to the mean reward the playouts have given
-    /// the player to move so far (this search's, and a reused tree's search's): a new
-    /// node starts at that mean plus the prior's value (0 for a move judged as good as
-    /// any, less for worse ones) rather than at a reward of its own. Fixed values sit
-    /// above every real mean of a lost position, so that each move tried falls below
-    /// the untried ones and the visits spread thin there; relative ones start the best
-    /// judged move level with how the search is going, in a lost position as in a won
-    /// one (Pentobi starts its nodes at the mean times a share; an offset keeps the
-    /// judgement's spread whatever the mean).
-    pub relative_priors: bool,
+    /// How a prior's value makes a new node's starting mean.
+    pub prior_values: PriorValues,
+    /// `Some(c)`: Pentobi's selection, whose exploration term `c p sqrt(N) ln(N + 1) /
+    /// n` (`p` the move's [`Prior::share`], `n` its visits with the prior's) lets the
+    /// prior decide which moves are tried at all, instead of UCT's `exploration *
+    /// sqrt(ln N / (n + 1))`, which tries every move in time.
+    pub prior_exploration: Option<f32>,
 }
 
 impl Default for MctsParams {
@@ -124,7 +142,8 @@ impl Default for MctsParams {
             reuse_tree: true,
             decided_lead: None,
             budget_counts_reused: false,
-            relative_priors: false,
+            prior_values: PriorValues::Fixed,
+            prior_exploration: None,
         }
     }
 }
@@ -180,7 +199,9 @@ struct Hot {
     /// The mean blended with the AMAF mean, as [`blend`] gives it; kept up to date by
     /// every change of the four above.
     blended: f32,
-    /// [`uncertainty`] of `n`, kept up to date like `blended`.
+    /// The child's part of the exploration term, kept up to date like `blended`:
+    /// [`uncertainty`] of `n`, or with [`MctsParams::prior_exploration`] the prior's
+    /// share over `n`.
     uncertainty: f32,
     key: u32,
     /// Threads walking through the node (at most one per thread).
@@ -190,11 +211,27 @@ struct Hot {
 }
 
 impl Hot {
-    /// Brings `blended` and `uncertainty` up to date with the counts; `fade` is
-    /// `1 / rave_equiv`, as [`blend`] takes it.
-    fn reblend(&mut self, fade: f32) {
+    /// Brings `blended` and `uncertainty` up to date after one more visit; `fade` is
+    /// `1 / rave_equiv`, as [`blend`] takes it, `by_share` whether the exploration
+    /// term is the prior's share over the visits.
+    fn reblend(&mut self, fade: f32, by_share: bool) {
         self.reblend_amaf(fade);
-        self.uncertainty = uncertainty(self.n);
+        self.uncertainty = if by_share {
+            // share / n from share / (n - 1): the share itself is not kept.
+            self.uncertainty * (self.n - 1.0) / self.n
+        } else {
+            uncertainty(self.n)
+        };
+    }
+
+    /// The child's part of the exploration term with `extra` more visits (virtual
+    /// losses).
+    fn uncertainty_with(&self, extra: f32, by_share: bool) -> f32 {
+        if by_share {
+            self.uncertainty * self.n / (self.n + extra)
+        } else {
+            uncertainty(self.n + extra)
+        }
     }
 
     /// Brings `blended` up to date after a change of the AMAF counts alone, which
@@ -226,7 +263,7 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, key: u32, player: u8, prior: Prior) -> (Self, Hot) {
+    fn new(mv: Option<M>, key: u32, player: u8, prior: Prior, by_share: bool) -> (Self, Hot) {
         let node = Node {
             mv,
             first_child: 0,
@@ -244,7 +281,11 @@ impl<M> Node<M> {
             amaf_w: 0.0,
             // No AMAF yet: the blend is the mean alone, whatever the equivalence.
             blended: blend(prior.weight, prior.weight * prior.value, 0.0, 0.0, 1.0),
-            uncertainty: uncertainty(prior.weight),
+            uncertainty: if by_share {
+                prior.share / prior.weight.max(1.0)
+            } else {
+                uncertainty(prior.weight)
+            },
             key,
             virtual_loss: 0,
             player,
@@ -341,7 +382,7 @@ struct Tree<M> {
     hot: Vec<Hot>,
     /// The rewards of each player summed over the playouts of this search and of the
     /// searches of the tree it reuses (discounted), and their number: what
-    /// [`MctsParams::relative_priors`] offsets priors from.
+    /// [`PriorValues::Offset`] and [`PriorValues::Scaled`] start from.
     reward_sums: Rewards,
     playouts: f32,
 }
@@ -364,7 +405,7 @@ impl<M: Copy> Tree<M> {
         spare.clear();
         spare.reward_sums = [0.0; MAX_PLAYERS];
         spare.playouts = 0.0;
-        spare.push(Node::new(None, 0, 0, Prior::NONE));
+        spare.push(Node::new(None, 0, 0, Prior::NONE, false));
         spare
     }
 
@@ -443,7 +484,7 @@ pub struct Mcts<G: SearchGame> {
 const PRUNE_MIN_VISITS: u32 = 16;
 
 /// The most playouts the rewards of an earlier search count as in a reused tree (as in
-/// Pentobi's search): see [`MctsParams::relative_priors`].
+/// Pentobi's search): see [`PriorValues`].
 const REUSED_REWARDS_WEIGHT: f32 = 100.0;
 
 /// Budget used when the limits set neither nodes nor time.
@@ -764,17 +805,25 @@ impl<G: SearchGame> Shared<'_, G> {
     /// The child of `parent` with the best RAVE-UCT value for the player to move there.
     fn select(&self, tree: &Tree<G::Move>, parent: usize) -> usize {
         let p = &tree.nodes[parent];
-        let log_n = ((p.visits + u32::from(tree.hot[parent].virtual_loss)) as f32 + 1.0).ln();
-        // c * sqrt(ln N / (n + 1)), with the child's part kept in the node.
-        let exploration = self.params.exploration * log_n.sqrt();
+        let parent_n = (p.visits + u32::from(tree.hot[parent].virtual_loss)) as f32;
+        let log_n = (parent_n + 1.0).ln();
+        // c * sqrt(ln N / (n + 1)) or c * sqrt(N) ln(N + 1) * share / n, with the
+        // child's part kept in the node.
+        let exploration = match self.params.prior_exploration {
+            Some(c) => c * parent_n.sqrt() * log_n,
+            None => self.params.exploration * log_n.sqrt(),
+        };
+        let by_share = self.params.prior_exploration.is_some();
         let fade = self.params.rave_equiv.recip();
         let value = |hot: &Hot| {
             if hot.virtual_loss == 0 {
                 hot.blended + exploration * hot.uncertainty
             } else {
                 // Virtual losses count as visits that lost.
-                let n = hot.n + hot.virtual_loss as f32;
-                blend(n, hot.w, hot.amaf_n, hot.amaf_w, fade) + exploration * uncertainty(n)
+                let extra = hot.virtual_loss as f32;
+                let n = hot.n + extra;
+                blend(n, hot.w, hot.amaf_n, hot.amaf_w, fade)
+                    + exploration * hot.uncertainty_with(extra, by_share)
             }
         };
         p.first_child as usize + first_of_highest(&tree.hot[p.children()], value)
@@ -816,18 +865,17 @@ impl<G: SearchGame> Shared<'_, G> {
             }
             if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
                 let first = tree.len() as u32;
-                let base = if self.params.relative_priors {
-                    tree.mean_reward(player)
-                } else {
-                    0.0
-                };
+                let mean = tree.mean_reward(player);
+                let by_share = self.params.prior_exploration.is_some();
                 for &(mv, prior) in &s.candidates {
                     let key = s.state.move_key(mv);
-                    let prior = Prior {
-                        value: base + prior.value,
-                        ..prior
+                    let value = match self.params.prior_values {
+                        PriorValues::Fixed => prior.value,
+                        PriorValues::Offset => mean + prior.value,
+                        PriorValues::Scaled => mean * prior.value,
                     };
-                    tree.push(Node::new(Some(mv), key, player as u8, prior));
+                    let prior = Prior { value, ..prior };
+                    tree.push(Node::new(Some(mv), key, player as u8, prior, by_share));
                 }
                 tree.nodes[leaf].first_child = first;
                 tree.nodes[leaf].num_children = s.candidates.len() as u32;
@@ -849,6 +897,7 @@ impl<G: SearchGame> Shared<'_, G> {
 
     fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards, score: Option<f32>) {
         let fade = self.params.rave_equiv.recip();
+        let by_share = self.params.prior_exploration.is_some();
         for &(player, key) in &s.played {
             s.marks[key as usize] |= 1 << player;
         }
@@ -877,7 +926,7 @@ impl<G: SearchGame> Shared<'_, G> {
             node.visits += 1;
             hot.n += 1.0;
             hot.w += rewards[hot.player as usize];
-            hot.reblend(fade);
+            hot.reblend(fade, by_share);
             if let Some(score) = score {
                 node.add_score(score);
             }
@@ -1265,6 +1314,7 @@ mod tests {
             let prior = Prior {
                 value: -0.2,
                 weight: 8.0,
+                share: 1.0 / 3.0,
             };
             out.extend((0..3).map(|mv| (mv, prior)));
         }
@@ -1306,14 +1356,15 @@ mod tests {
         }
     }
 
-    /// With relative priors the second player's moves, expanded once its playouts
+    /// With offset priors the second player's moves, expanded once its playouts
     /// have all been won, start 0.2 below its mean reward (0.75 after the first
-    /// playout, nearer 1 after more), not at the prior's value itself.
+    /// playout, nearer 1 after more), not at the prior's value itself; scaled ones at
+    /// -0.2 times that mean.
     #[test]
     fn relative_priors_start_from_the_searchs_mean_reward() {
-        let second_ply_priors = |relative_priors: bool| -> Vec<f32> {
+        let second_ply_priors = |prior_values: PriorValues| -> Vec<f32> {
             let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
-                relative_priors,
+                prior_values,
                 ..MctsParams::default()
             });
             mcts.search(&one_wins(1), &limits(50, 1, 1));
@@ -1324,17 +1375,100 @@ mod tests {
                 .map(|i| tree.nodes[i].prior)
                 .collect()
         };
-        let relative = second_ply_priors(true);
-        assert!(relative.len() >= 3, "a first move expanded");
+        let offset = second_ply_priors(PriorValues::Offset);
+        assert!(offset.len() >= 3, "a first move expanded");
+        assert!(offset.iter().all(|p| (0.55..0.8).contains(p)), "{offset:?}");
+        let scaled = second_ply_priors(PriorValues::Scaled);
         assert!(
-            relative.iter().all(|p| (0.55..0.8).contains(p)),
-            "{relative:?}"
+            scaled.len() >= 3 && scaled.iter().all(|p| (-0.201..-0.149).contains(p)),
+            "{scaled:?}"
         );
-        let fixed = second_ply_priors(false);
+        let fixed = second_ply_priors(PriorValues::Fixed);
         assert!(
             fixed.len() >= 3 && fixed.iter().all(|&p| p == -0.2),
             "{fixed:?}"
         );
+    }
+
+    /// One move to make, of three that all draw, the first with nearly all the prior
+    /// probability.
+    #[derive(Clone, Debug)]
+    struct Draws {
+        played: bool,
+    }
+
+    impl SearchGame for Draws {
+        type Move = u32;
+        type Playout = ();
+
+        fn player_to_move(&self) -> Option<usize> {
+            (!self.played).then_some(0)
+        }
+
+        fn tree_moves(&self, _: &mut (), out: &mut Vec<(u32, Prior)>) {
+            for (mv, share) in [(0, 0.98), (1, 0.01), (2, 0.01)] {
+                let prior = Prior {
+                    value: 0.5,
+                    weight: 3.0,
+                    share,
+                };
+                out.push((mv, prior));
+            }
+        }
+
+        fn play(&mut self, _: u32) {
+            self.played = true;
+        }
+
+        fn move_key(&self, mv: u32) -> u32 {
+            mv
+        }
+
+        fn key_bound(&self) -> usize {
+            3
+        }
+
+        fn new_playout(&self) {}
+
+        fn playout(&self, _: &mut (), _: &mut Rng, _: &mut Vec<(u8, u32)>) -> Rewards {
+            [0.5; MAX_PLAYERS]
+        }
+
+        fn moves_since(&self, _: &Self) -> Option<Vec<u32>> {
+            None
+        }
+
+        fn position_key(&self) -> u64 {
+            u64::from(self.played)
+        }
+    }
+
+    /// Where every move is worth the same, UCT spreads the visits evenly and the
+    /// prior-weighted exploration by the prior's shares; with two threads too, whose
+    /// virtual losses count as visits on either rule.
+    #[test]
+    fn prior_exploration_spreads_the_visits_by_the_prior() {
+        for threads in [1, 2] {
+            let visits = |prior_exploration: Option<f32>| -> Vec<u32> {
+                let mut mcts: Mcts<Draws> = Mcts::new(MctsParams {
+                    prior_exploration,
+                    ..MctsParams::default()
+                });
+                mcts.search(&Draws { played: false }, &limits(2_000, threads, 1));
+                let (_, tree) = mcts.previous.as_ref().unwrap();
+                tree.nodes[0]
+                    .children()
+                    .map(|i| tree.nodes[i].visits)
+                    .collect()
+            };
+            let uct = visits(None);
+            assert!(uct.iter().all(|&v| (600..734).contains(&v)), "{uct:?}");
+            let by_prior = visits(Some(0.5));
+            assert!(
+                by_prior[0] >= 1_900 && by_prior[1..].iter().all(|&v| (10..50).contains(&v)),
+                "{by_prior:?}"
+            );
+        }
     }
 
     /// A reused tree keeps the rewards of the search that built it, counted as 100
@@ -1342,7 +1476,7 @@ mod tests {
     #[test]
     fn a_reused_tree_keeps_the_rewards_of_its_search() {
         let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
-            relative_priors: true,
+            prior_values: PriorValues::Offset,
             ..MctsParams::default()
         });
         let root = one_wins(0);

@@ -11,11 +11,18 @@ use super::tables::{MoveId, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
 use crate::search::Limits;
-use crate::search::mcts::{Mcts, MctsParams, Prior, Rewards, SearchGame, SearchResult};
+use crate::search::mcts::{
+    Mcts, MctsParams, Prior, PriorValues, Rewards, SearchGame, SearchResult,
+};
 
 /// Virtual visits of a move's prior: its local judgement counts as much as this many
 /// playouts.
 const PRIOR_WEIGHT: f32 = 8.0;
+
+/// With prior-weighted exploration, the virtual visits of a prior (Pentobi's 3) and
+/// the judgement's points by which a move's weight falls to 1/e of the best move's.
+const SHARE_PRIOR_WEIGHT: f32 = 3.0;
+const SHARE_TEMPERATURE: f32 = 1.5;
 
 /// A move of the search: the colour and its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,16 +75,27 @@ fn centre_rule(variant: Variant) -> CentreRule {
     }
 }
 
-/// Whether the tree's priors are relative to the search's mean reward for the player
-/// to move (`MctsParams::relative_priors`: the best judged move starts at the mean)
-/// rather than fixed rewards. In Two-Player the side of colours 2 and 4 is behind
-/// from the opening on, and fixed priors (up to 0.75) sat above every real mean of its
-/// searches: each move tried fell below the untried ones and the visits spread thin
-/// (18 to 78 of some 500 on the best move, against 110 to 160 as 1+3). Classic gained
-/// too; in Three-Player and Duo they did not clearly help against Pentobi (see
-/// protocol/blokus.md), so those keep fixed priors.
-fn relative_priors(variant: Variant) -> bool {
-    matches!(variant, Variant::ClassicTwo | Variant::Classic)
+/// How the tree starts and explores a node's moves (see protocol/blokus.md).
+///
+/// Two-Player and Classic start the best judged move at the search's mean reward for
+/// the player to move, the others lower: in Two-Player the side of colours 2 and 4 is
+/// behind from the opening on, and fixed priors (up to 0.75) sat above every real mean
+/// of its searches, so that each move tried fell below the untried ones and the visits
+/// spread thin (18 to 78 of some 500 on the best move, against 110 to 160 as 1+3).
+///
+/// Duo explores as Pentobi does: a move's share of the judgement's weights decides
+/// how often it is tried, and it starts at the mean times the square root of its
+/// weight over the best move's. UCT tries every move in time, and at level 7's budgets
+/// that kept the tree about four moves deep a playout, where the shares take it about
+/// a move deeper, down the lines the judgement likes; it gained 3 to 5 points a game
+/// against level 5 and level 7. Junior and Three-Player keep fixed priors and UCT
+/// (neither was measured).
+fn tree_rule(variant: Variant) -> (PriorValues, Option<f32>) {
+    match variant {
+        Variant::ClassicTwo | Variant::Classic => (PriorValues::Offset, None),
+        Variant::Duo => (PriorValues::Scaled, Some(0.5)),
+        Variant::Junior | Variant::ClassicThree => (PriorValues::Fixed, None),
+    }
 }
 
 /// Euclidean distance from the board's centre to the nearest point of a move.
@@ -194,19 +212,34 @@ impl SearchGame for SearchPosition {
                 Prior {
                     value: score,
                     weight: PRIOR_WEIGHT,
+                    share: 0.0,
                 },
             ));
         }
-        // The best judged move starts at a reward, the worst 0.45 below it: at the
-        // search's mean where priors are relative, else at 0.75.
-        let relative = relative_priors(self.board.variant());
-        for (_, prior) in &mut out[first..] {
-            let share = ((prior.value - best) / 2.0).exp();
-            prior.value = if relative {
-                -0.45 * (1.0 - share)
-            } else {
-                0.3 + 0.45 * share
-            };
+        let priors = &mut out[first..];
+        match tree_rule(self.board.variant()).0 {
+            PriorValues::Scaled => {
+                let mut sum = 0.0;
+                for (_, prior) in priors.iter_mut() {
+                    let ratio = ((prior.value - best) / SHARE_TEMPERATURE).exp();
+                    (prior.value, prior.share) = (ratio.sqrt(), ratio);
+                    prior.weight = SHARE_PRIOR_WEIGHT;
+                    sum += ratio;
+                }
+                priors.iter_mut().for_each(|(_, prior)| prior.share /= sum);
+            }
+            // The best judged move starts at a reward, the worst 0.45 below it: at
+            // the search's mean where priors are relative, else at 0.75.
+            values => {
+                for (_, prior) in priors.iter_mut() {
+                    let ratio = ((prior.value - best) / 2.0).exp();
+                    prior.value = if values == PriorValues::Offset {
+                        -0.45 * (1.0 - ratio)
+                    } else {
+                        0.3 + 0.45 * ratio
+                    };
+                }
+            }
         }
     }
 
@@ -403,7 +436,10 @@ impl Engine {
             max_nodes: self.playouts_for(board, limits),
             ..limits.clone()
         };
-        self.mcts.params.relative_priors = relative_priors(board.variant());
+        (
+            self.mcts.params.prior_values,
+            self.mcts.params.prior_exploration,
+        ) = tree_rule(board.variant());
         let result = self.mcts.search(&position, &limits);
         log::info!(
             "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}",
@@ -628,34 +664,55 @@ mod tests {
         assert!(linked >= 1, "linked {linked} times");
     }
 
-    /// In Two-Player the tree's priors are offsets from the search's mean reward, 0 for
-    /// the best judged move; on the small board they stay fixed rewards, the best at
-    /// 0.75. Either way the worst is 0.45 below the best at most.
+    /// In Two-Player and Classic the tree's priors are offsets from the search's mean
+    /// reward, 0 for the best judged move, in Three-Player and Junior fixed rewards, the
+    /// best at 0.75, the worst 0.45 below the best at most either way; in Duo factors of
+    /// the mean, 1 for the best, each the square root of the move's weight over the
+    /// best's, and the shares of the weights sum to 1.
     #[test]
-    fn large_board_priors_are_relative_to_the_searchs_mean() {
-        let prior_range = |variant: Variant| -> (f32, f32) {
+    fn each_variants_priors_follow_its_tree_rule() {
+        let priors = |variant: Variant| -> Vec<Prior> {
             let search = SearchPosition {
                 board: Board::new(variant),
             };
             let mut children = Vec::new();
             search.tree_moves(&mut search.new_playout(), &mut children);
-            let values = children.iter().map(|(_, prior)| prior.value);
-            values.fold((f32::INFINITY, 0.0), |(low, high), v| {
-                (low.min(v), high.max(v))
-            })
+            assert!(children.len() > 1, "{variant:?}");
+            children.into_iter().map(|(_, prior)| prior).collect()
         };
-        for relative in [Variant::ClassicTwo, Variant::Classic] {
-            let (low, high) = prior_range(relative);
+        let range = |priors: &[Prior]| {
+            priors
+                .iter()
+                .fold((f32::INFINITY, f32::NEG_INFINITY), |(low, high), p| {
+                    (low.min(p.value), high.max(p.value))
+                })
+        };
+        for variant in [Variant::ClassicTwo, Variant::Classic] {
+            let (low, high) = range(&priors(variant));
             assert_eq!(high, 0.0);
             assert!(low >= -0.45 && low < high, "{low}");
-            assert!(relative_priors(relative));
+            assert_eq!(tree_rule(variant), (PriorValues::Offset, None));
         }
-        for fixed in [Variant::Duo, Variant::ClassicThree] {
-            let (low, high) = prior_range(fixed);
+        for variant in [Variant::Junior, Variant::ClassicThree] {
+            let (low, high) = range(&priors(variant));
             assert_eq!(high, 0.75);
             assert!(low >= 0.3 && low < high, "{low}");
-            assert!(!relative_priors(fixed));
+            assert_eq!(tree_rule(variant), (PriorValues::Fixed, None));
         }
+        let duo = priors(Variant::Duo);
+        let (low, high) = range(&duo);
+        assert_eq!(high, 1.0);
+        assert!(low > 0.0 && low < high, "{low}");
+        let sum: f32 = duo.iter().map(|p| p.share).sum();
+        assert!((sum - 1.0).abs() < 1e-4, "{sum}");
+        let best_share = duo.iter().map(|p| p.share).fold(0.0, f32::max);
+        for p in &duo {
+            assert!(
+                (p.value * p.value - p.share / best_share).abs() < 1e-4,
+                "{p:?}"
+            );
+        }
+        assert_eq!(tree_rule(Variant::Duo), (PriorValues::Scaled, Some(0.5)));
         // Each search sets the search's rule for its board.
         let mut engine = Engine::unpaced();
         engine.set_book(false);
@@ -666,7 +723,9 @@ mod tests {
         for variant in [Variant::ClassicTwo, Variant::Duo, Variant::Classic] {
             let board = Board::new(variant);
             engine.search(&board, 0, &limits).unwrap();
-            assert_eq!(engine.mcts.params.relative_priors, relative_priors(variant));
+            let params = &engine.mcts.params;
+            let rule = (params.prior_values, params.prior_exploration);
+            assert_eq!(rule, tree_rule(variant));
         }
     }
 

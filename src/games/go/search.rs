@@ -214,7 +214,14 @@ impl SearchGame for GoState {
             }
             let f = judge.features(p, ladders);
             let (value, weight) = features::hand_prior(&f, board.size());
-            out.push((p, Prior { value, weight }));
+            out.push((
+                p,
+                Prior {
+                    value,
+                    weight,
+                    share: 0.0,
+                },
+            ));
             scores.push(judge.score(p, &f));
         }
         // The learnt judgement adds wins: most to the moves it likes best. It learnt
@@ -245,6 +252,7 @@ impl SearchGame for GoState {
             Prior {
                 value: pass_value,
                 weight: 10.0,
+                share: 0.0,
             },
         ));
     }
