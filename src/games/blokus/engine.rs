@@ -77,23 +77,25 @@ fn centre_rule(variant: Variant) -> CentreRule {
 
 /// How the tree starts and explores a node's moves (see protocol/blokus.md).
 ///
-/// Two-Player and Classic start the best judged move at the search's mean reward for
-/// the player to move, the others lower: in Two-Player the side of colours 2 and 4 is
-/// behind from the opening on, and fixed priors (up to 0.75) sat above every real mean
-/// of its searches, so that each move tried fell below the untried ones and the visits
-/// spread thin (18 to 78 of some 500 on the best move, against 110 to 160 as 1+3).
+/// Duo and Two-Player explore as Pentobi does (its constants, 0.5 and 0.4): a move's
+/// share of the judgement's weights decides how often it is tried, and it starts at
+/// the search's mean reward for the player to move times the square root of its weight
+/// over the best move's. UCT tries every move in time, and at level 7's budgets that
+/// kept the Duo tree about four moves deep a playout, where the shares take it about a
+/// move deeper, down the lines the judgement likes; it gained 4 to 5 points a game
+/// against Pentobi's levels 5 and 7 in Duo and about 7 against level 5 in Two-Player.
 ///
-/// Duo explores as Pentobi does: a move's share of the judgement's weights decides
-/// how often it is tried, and it starts at the mean times the square root of its
-/// weight over the best move's. UCT tries every move in time, and at level 7's budgets
-/// that kept the tree about four moves deep a playout, where the shares take it about
-/// a move deeper, down the lines the judgement likes; it gained 3 to 5 points a game
-/// against level 5 and level 7. Junior and Three-Player keep fixed priors and UCT
-/// (neither was measured).
+/// Classic (UCT) starts the best judged move at that mean, the others lower: fixed
+/// priors (up to 0.75) sat above every real mean of a side that is behind, so that
+/// each move tried fell below the untried ones and the visits spread thin (in
+/// Two-Player 18 to 78 of some 500 on the best move as colours 2 and 4, against 110
+/// to 160 as 1+3). Junior and Three-Player keep fixed priors and UCT (none of the
+/// three was measured with the shares).
 fn tree_rule(variant: Variant) -> (PriorValues, Option<f32>) {
     match variant {
-        Variant::ClassicTwo | Variant::Classic => (PriorValues::Offset, None),
+        Variant::Classic => (PriorValues::Offset, None),
         Variant::Duo => (PriorValues::Scaled, Some(0.5)),
+        Variant::ClassicTwo => (PriorValues::Scaled, Some(0.4)),
         Variant::Junior | Variant::ClassicThree => (PriorValues::Fixed, None),
     }
 }
@@ -664,9 +666,9 @@ mod tests {
         assert!(linked >= 1, "linked {linked} times");
     }
 
-    /// In Two-Player and Classic the tree's priors are offsets from the search's mean
-    /// reward, 0 for the best judged move, in Three-Player and Junior fixed rewards, the
-    /// best at 0.75, the worst 0.45 below the best at most either way; in Duo factors of
+    /// In Classic the tree's priors are offsets from the search's mean reward, 0 for the
+    /// best judged move, in Three-Player and Junior fixed rewards, the best at 0.75, the
+    /// worst 0.45 below the best at most either way; in Duo and Two-Player factors of
     /// the mean, 1 for the best, each the square root of the move's weight over the
     /// best's, and the shares of the weights sum to 1.
     #[test]
@@ -687,32 +689,30 @@ mod tests {
                     (low.min(p.value), high.max(p.value))
                 })
         };
-        for variant in [Variant::ClassicTwo, Variant::Classic] {
-            let (low, high) = range(&priors(variant));
-            assert_eq!(high, 0.0);
-            assert!(low >= -0.45 && low < high, "{low}");
-            assert_eq!(tree_rule(variant), (PriorValues::Offset, None));
-        }
+        let (low, high) = range(&priors(Variant::Classic));
+        assert_eq!(high, 0.0);
+        assert!(low >= -0.45 && low < high, "{low}");
+        assert_eq!(tree_rule(Variant::Classic), (PriorValues::Offset, None));
         for variant in [Variant::Junior, Variant::ClassicThree] {
             let (low, high) = range(&priors(variant));
             assert_eq!(high, 0.75);
             assert!(low >= 0.3 && low < high, "{low}");
             assert_eq!(tree_rule(variant), (PriorValues::Fixed, None));
         }
-        let duo = priors(Variant::Duo);
-        let (low, high) = range(&duo);
-        assert_eq!(high, 1.0);
-        assert!(low > 0.0 && low < high, "{low}");
-        let sum: f32 = duo.iter().map(|p| p.share).sum();
-        assert!((sum - 1.0).abs() < 1e-4, "{sum}");
-        let best_share = duo.iter().map(|p| p.share).fold(0.0, f32::max);
-        for p in &duo {
-            assert!(
-                (p.value * p.value - p.share / best_share).abs() < 1e-4,
-                "{p:?}"
-            );
+        for (variant, c) in [(Variant::Duo, 0.5), (Variant::ClassicTwo, 0.4)] {
+            let scaled = priors(variant);
+            let (low, high) = range(&scaled);
+            assert_eq!(high, 1.0);
+            assert!(low > 0.0 && low < high, "{low}");
+            let sum: f32 = scaled.iter().map(|p| p.share).sum();
+            assert!((sum - 1.0).abs() < 1e-4, "{sum}");
+            let best_share = scaled.iter().map(|p| p.share).fold(0.0, f32::max);
+            for p in &scaled {
+                let square = p.value * p.value;
+                assert!((square - p.share / best_share).abs() < 1e-4, "{p:?}");
+            }
+            assert_eq!(tree_rule(variant), (PriorValues::Scaled, Some(c)));
         }
-        assert_eq!(tree_rule(Variant::Duo), (PriorValues::Scaled, Some(0.5)));
         // Each search sets the search's rule for its board.
         let mut engine = Engine::unpaced();
         engine.set_book(false);
