@@ -2,9 +2,10 @@
 //!
 //! UCT (or Pentobi's exploration by the priors' shares) with RAVE (all-moves-as-first)
 //! and priors given as virtual visits, tree reuse between moves, and tree-parallel
-//! search: threads share one tree behind a mutex that is held only to walk and update it, and virtual losses spread the threads over
-//! different lines while their playouts run unlocked. The game brings its own move
-//! pruning, priors and playout policy through [`SearchGame`]; nothing here knows a game.
+//! search: threads share one tree behind a mutex that is held only to walk and update
+//! it, and virtual losses spread the threads over different lines while their playouts
+//! run unlocked. The game brings its own move pruning, priors and playout policy
+//! through [`SearchGame`]; nothing here knows a game.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

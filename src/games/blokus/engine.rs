@@ -16,11 +16,12 @@ use crate::search::mcts::{
 };
 
 /// Virtual visits of a move's prior: its local judgement counts as much as this many
-/// playouts.
+/// playouts; and the judgement's points by which a move's weight falls to 1/e of the
+/// best move's.
 const PRIOR_WEIGHT: f32 = 8.0;
+const PRIOR_TEMPERATURE: f32 = 2.0;
 
-/// With prior-weighted exploration, the virtual visits of a prior (Pentobi's 3) and
-/// the judgement's points by which a move's weight falls to 1/e of the best move's.
+/// The same with prior-weighted exploration (the weight is Pentobi's).
 const SHARE_PRIOR_WEIGHT: f32 = 3.0;
 const SHARE_TEMPERATURE: f32 = 1.5;
 
@@ -196,6 +197,11 @@ impl SearchGame for SearchPosition {
         let masks = Masks { forbidden, corner };
         let scorer = &mut workspace.scorer;
         scorer.judge(&masks, c, self.board.attach_points(c));
+        let values = tree_rule(self.board.variant()).0;
+        let (weight, temperature) = match values {
+            PriorValues::Scaled => (SHARE_PRIOR_WEIGHT, SHARE_TEMPERATURE),
+            PriorValues::Fixed | PriorValues::Offset => (PRIOR_WEIGHT, PRIOR_TEMPERATURE),
+        };
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for &mv in moves.iter() {
@@ -213,36 +219,28 @@ impl SearchGame for SearchPosition {
                 colour_move,
                 Prior {
                     value: score,
-                    weight: PRIOR_WEIGHT,
+                    weight,
                     share: 0.0,
                 },
             ));
         }
+        // From each move's weight over the best move's: scaled, the square root of it
+        // (times the search's mean); else the best judged move starts at a reward and
+        // the worst 0.45 below it (at the search's mean with offsets, else at 0.75).
+        // The shares are the weights over their sum.
         let priors = &mut out[first..];
-        match tree_rule(self.board.variant()).0 {
-            PriorValues::Scaled => {
-                let mut sum = 0.0;
-                for (_, prior) in priors.iter_mut() {
-                    let ratio = ((prior.value - best) / SHARE_TEMPERATURE).exp();
-                    (prior.value, prior.share) = (ratio.sqrt(), ratio);
-                    prior.weight = SHARE_PRIOR_WEIGHT;
-                    sum += ratio;
-                }
-                priors.iter_mut().for_each(|(_, prior)| prior.share /= sum);
-            }
-            // The best judged move starts at a reward, the worst 0.45 below it: at
-            // the search's mean where priors are relative, else at 0.75.
-            values => {
-                for (_, prior) in priors.iter_mut() {
-                    let ratio = ((prior.value - best) / 2.0).exp();
-                    prior.value = if values == PriorValues::Offset {
-                        -0.45 * (1.0 - ratio)
-                    } else {
-                        0.3 + 0.45 * ratio
-                    };
-                }
-            }
+        let mut sum = 0.0;
+        for (_, prior) in priors.iter_mut() {
+            let ratio = ((prior.value - best) / temperature).exp();
+            prior.value = match values {
+                PriorValues::Scaled => ratio.sqrt(),
+                PriorValues::Offset => -0.45 * (1.0 - ratio),
+                PriorValues::Fixed => 0.3 + 0.45 * ratio,
+            };
+            prior.share = ratio;
+            sum += ratio;
         }
+        priors.iter_mut().for_each(|(_, prior)| prior.share /= sum);
     }
 
     fn play(&mut self, mv: ColourMove) {
