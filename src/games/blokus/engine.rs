@@ -15,16 +15,6 @@ use crate::search::mcts::{
     Mcts, MctsParams, Prior, PriorValues, Rewards, SearchGame, SearchResult,
 };
 
-/// Virtual visits of a move's prior: its local judgement counts as much as this many
-/// playouts; and the judgement's points by which a move's weight falls to 1/e of the
-/// best move's.
-const PRIOR_WEIGHT: f32 = 8.0;
-const PRIOR_TEMPERATURE: f32 = 2.0;
-
-/// The same with prior-weighted exploration (the weight is Pentobi's).
-const SHARE_PRIOR_WEIGHT: f32 = 3.0;
-const SHARE_TEMPERATURE: f32 = 1.5;
-
 /// A move of the search: the colour and its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColourMove {
@@ -76,15 +66,28 @@ fn centre_rule(variant: Variant) -> CentreRule {
     }
 }
 
-/// How the tree starts and explores a node's moves (see protocol/blokus.md).
+/// How the tree starts and explores a node's moves: what a prior's value is, the
+/// constant of the share-weighted exploration term (`None`: UCT), the judgement's
+/// points by which a move's weight falls to 1/e of the best move's, and how many
+/// playouts a prior counts as.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TreeRule {
+    values: PriorValues,
+    exploration: Option<f32>,
+    temperature: f32,
+    prior_weight: f32,
+}
+
+/// The tree rule of each variant (see protocol/blokus.md).
 ///
-/// Duo and Two-Player explore as Pentobi does (its constants, 0.5 and 0.4): a move's
-/// share of the judgement's weights decides how often it is tried, and it starts at
-/// the search's mean reward for the player to move times the square root of its weight
-/// over the best move's. UCT tries every move in time, and at level 7's budgets that
-/// kept the Duo tree about four moves deep a playout, where the shares take it about a
-/// move deeper, down the lines the judgement likes; it gained 4 to 5 points a game
-/// against Pentobi's levels 5 and 7 in Duo and about 7 against level 5 in Two-Player.
+/// Duo and Two-Player explore as Pentobi does (its constants, 0.5 and 0.4, and its
+/// prior weight of 3 playouts): a move's share of the judgement's weights decides how
+/// often it is tried, and it starts at the search's mean reward for the player to move
+/// times the square root of its weight over the best move's. UCT tries every move in
+/// time, and at level 7's budgets that kept the Duo tree about four moves deep a
+/// playout, where the shares take it about a move deeper, down the lines the judgement
+/// likes; it gained 4 to 5 points a game against Pentobi's levels 5 and 7 in Duo and
+/// about 7 against level 5 in Two-Player.
 ///
 /// Classic (UCT) starts the best judged move at that mean, the others lower: fixed
 /// priors (up to 0.75) sat above every real mean of a side that is behind, so that
@@ -92,12 +95,24 @@ fn centre_rule(variant: Variant) -> CentreRule {
 /// Two-Player 18 to 78 of some 500 on the best move as colours 2 and 4, against 110
 /// to 160 as 1+3); with the shares it did no better in one seat against level 5.
 /// Junior and Three-Player keep fixed priors and UCT (not measured with the shares).
-fn tree_rule(variant: Variant) -> (PriorValues, Option<f32>) {
+fn tree_rule(variant: Variant) -> TreeRule {
+    let uct = |values| TreeRule {
+        values,
+        exploration: None,
+        temperature: 2.0,
+        prior_weight: 8.0,
+    };
+    let shares = |c, temperature| TreeRule {
+        values: PriorValues::Scaled,
+        exploration: Some(c),
+        temperature,
+        prior_weight: 3.0,
+    };
     match variant {
-        Variant::Classic => (PriorValues::Offset, None),
-        Variant::Duo => (PriorValues::Scaled, Some(0.5)),
-        Variant::ClassicTwo => (PriorValues::Scaled, Some(0.4)),
-        Variant::Junior | Variant::ClassicThree => (PriorValues::Fixed, None),
+        Variant::Classic => uct(PriorValues::Offset),
+        Variant::Duo => shares(0.5, 1.5),
+        Variant::ClassicTwo => shares(0.4, 1.5),
+        Variant::Junior | Variant::ClassicThree => uct(PriorValues::Fixed),
     }
 }
 
@@ -197,11 +212,12 @@ impl SearchGame for SearchPosition {
         let masks = Masks { forbidden, corner };
         let scorer = &mut workspace.scorer;
         scorer.judge(&masks, c, self.board.attach_points(c));
-        let values = tree_rule(self.board.variant()).0;
-        let (weight, temperature) = match values {
-            PriorValues::Scaled => (SHARE_PRIOR_WEIGHT, SHARE_TEMPERATURE),
-            PriorValues::Fixed | PriorValues::Offset => (PRIOR_WEIGHT, PRIOR_TEMPERATURE),
-        };
+        let TreeRule {
+            values,
+            temperature,
+            prior_weight: weight,
+            ..
+        } = tree_rule(self.board.variant());
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for &mv in moves.iter() {
@@ -436,10 +452,9 @@ impl Engine {
             max_nodes: self.playouts_for(board, limits),
             ..limits.clone()
         };
-        (
-            self.mcts.params.prior_values,
-            self.mcts.params.prior_exploration,
-        ) = tree_rule(board.variant());
+        let rule = tree_rule(board.variant());
+        self.mcts.params.prior_values = rule.values;
+        self.mcts.params.prior_exploration = rule.exploration;
         let result = self.mcts.search(&position, &limits);
         log::info!(
             "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}",
@@ -690,12 +705,14 @@ mod tests {
         let (low, high) = range(&priors(Variant::Classic));
         assert_eq!(high, 0.0);
         assert!(low >= -0.45 && low < high, "{low}");
-        assert_eq!(tree_rule(Variant::Classic), (PriorValues::Offset, None));
+        assert_eq!(tree_rule(Variant::Classic).values, PriorValues::Offset);
+        assert_eq!(tree_rule(Variant::Classic).exploration, None);
         for variant in [Variant::Junior, Variant::ClassicThree] {
             let (low, high) = range(&priors(variant));
             assert_eq!(high, 0.75);
             assert!(low >= 0.3 && low < high, "{low}");
-            assert_eq!(tree_rule(variant), (PriorValues::Fixed, None));
+            assert_eq!(tree_rule(variant).values, PriorValues::Fixed);
+            assert_eq!(tree_rule(variant).exploration, None);
         }
         for (variant, c) in [(Variant::Duo, 0.5), (Variant::ClassicTwo, 0.4)] {
             let scaled = priors(variant);
@@ -709,7 +726,8 @@ mod tests {
                 let square = p.value * p.value;
                 assert!((square - p.share / best_share).abs() < 1e-4, "{p:?}");
             }
-            assert_eq!(tree_rule(variant), (PriorValues::Scaled, Some(c)));
+            assert_eq!(tree_rule(variant).values, PriorValues::Scaled);
+            assert_eq!(tree_rule(variant).exploration, Some(c));
         }
         // Each search sets the search's rule for its board.
         let mut engine = Engine::unpaced();
@@ -722,8 +740,9 @@ mod tests {
             let board = Board::new(variant);
             engine.search(&board, 0, &limits).unwrap();
             let params = &engine.mcts.params;
-            let rule = (params.prior_values, params.prior_exploration);
-            assert_eq!(rule, tree_rule(variant));
+            let rule = tree_rule(variant);
+            assert_eq!(params.prior_values, rule.values);
+            assert_eq!(params.prior_exploration, rule.exploration);
         }
     }
 
