@@ -1479,6 +1479,47 @@ mod tests {
         }
     }
 
+    /// With the share-weighted term a child's exploration factor is its prior's share
+    /// over its visits (over 1 while fewer), the virtual losses of other threads
+    /// counted as visits; with UCT's, `1 / √(n + 1)` of the same count.
+    #[test]
+    fn the_exploration_factor_counts_visits_and_virtual_losses() {
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-6;
+        let fade = 1.0 / 800.0;
+        let prior = Prior {
+            value: 0.5,
+            weight: 3.0,
+            share: 0.2,
+        };
+        let (_, mut hot) = Node::<u32>::new(Some(1), 0, 0, prior, true);
+        assert!(close(hot.uncertainty, 0.2 / 3.0));
+        for n in 4..=8 {
+            hot.n += 1.0;
+            hot.w += 1.0;
+            hot.reblend(fade, true);
+            let n = n as f32;
+            assert!(close(hot.uncertainty, 0.2 / n), "{n}");
+            assert!(close(hot.uncertainty_with(2.0, true), 0.2 / (n + 2.0)));
+            assert!(close(
+                hot.uncertainty_with(2.0, false),
+                (n + 3.0).sqrt().recip()
+            ));
+        }
+        let weightless = Prior {
+            weight: 0.0,
+            ..prior
+        };
+        let (_, mut hot) = Node::<u32>::new(Some(1), 0, 0, weightless, true);
+        assert!(close(hot.uncertainty, 0.2));
+        assert!(close(hot.uncertainty_with(1.0, true), 0.2));
+        assert!(close(hot.uncertainty_with(2.0, true), 0.1));
+        for (n, factor) in [(1.0, 0.2), (2.0, 0.1), (3.0, 0.2 / 3.0)] {
+            hot.n = n;
+            hot.reblend(fade, true);
+            assert!(close(hot.uncertainty, factor), "{n}");
+        }
+    }
+
     /// A reused tree keeps the rewards of the search that built it, counted as 100
     /// playouts at most; a tree built afresh starts from a draw.
     #[test]
