@@ -89,7 +89,7 @@ struct TreeRule {
 /// likes; it gained 4 to 5 points a game against Pentobi's levels 5 and 7 in Duo and
 /// about 7 against level 5 in Two-Player. The temperatures are the best of those
 /// tried: in Duo 0.5 to 1.5 in self-play, in Two-Player 0.5 to 2.5 against level 5
-/// (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and 46.2 % on 400
+/// (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and 46.5 % on 800
 /// games it had not played).
 ///
 /// Classic (UCT) starts the best judged move at that mean, the others lower: fixed
