@@ -80,14 +80,16 @@ struct TreeRule {
 
 /// The tree rule of each variant (see protocol/blokus.md).
 ///
-/// Duo and Two-Player explore as Pentobi does (its constants, 0.5 and 0.4, and its
-/// prior weight of 3 playouts): a move's share of the judgement's weights decides how
+/// Duo, Two-Player and Three-Player explore as Pentobi does (its constants, 0.5 in
+/// Duo and 0.4 on the large board, and its prior weight of 3 playouts): a move's share of the judgement's weights decides how
 /// often it is tried, and it starts at the search's mean reward for the player to move
 /// times the square root of its weight over the best move's. UCT tries every move in
 /// time, and at level 7's budgets that kept the Duo tree about four moves deep a
 /// playout, where the shares take it about a move deeper, down the lines the judgement
 /// likes; it gained 4 to 5 points a game against Pentobi's levels 5 and 7 in Duo and
-/// about 7 against level 5 in Two-Player. The temperatures are the best of those
+/// about 7 against level 5 in Two-Player; in Three-Player, with Two-Player's
+/// constants, the gap between tabula's and level 5's margins alone in a seat fell from
+/// 20 to 15 points a game. The temperatures are the best of those
 /// tried: in Duo 0.5 to 1.5 in self-play, in Two-Player 0.5 to 2.5 against level 5
 /// (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and 46.5 % on 800
 /// games it had not played).
@@ -97,7 +99,7 @@ struct TreeRule {
 /// each move tried fell below the untried ones and the visits spread thin (in
 /// Two-Player 18 to 78 of some 500 on the best move as colours 2 and 4, against 110
 /// to 160 as 1+3); with the shares it did no better in one seat against level 5.
-/// Junior and Three-Player keep fixed priors and UCT (not measured with the shares).
+/// Junior keeps fixed priors and UCT (not measured with the shares).
 fn tree_rule(variant: Variant) -> TreeRule {
     let uct = |values| TreeRule {
         values,
@@ -114,8 +116,8 @@ fn tree_rule(variant: Variant) -> TreeRule {
     match variant {
         Variant::Classic => uct(PriorValues::Offset),
         Variant::Duo => shares(0.5, 1.5),
-        Variant::ClassicTwo => shares(0.4, 1.2),
-        Variant::Junior | Variant::ClassicThree => uct(PriorValues::Fixed),
+        Variant::ClassicTwo | Variant::ClassicThree => shares(0.4, 1.2),
+        Variant::Junior => uct(PriorValues::Fixed),
     }
 }
 
@@ -683,9 +685,9 @@ mod tests {
     }
 
     /// In Classic the tree's priors are offsets from the search's mean reward, 0 for the
-    /// best judged move, in Three-Player and Junior fixed rewards, the best at 0.75, the
-    /// worst 0.45 below the best at most either way; in Duo and Two-Player factors of
-    /// the mean, 1 for the best, each the square root of the move's weight over the
+    /// best judged move, in Junior fixed rewards, the best at 0.75, the worst 0.45
+    /// below the best at most either way; in Duo, Two-Player and Three-Player factors
+    /// of the mean, 1 for the best, each the square root of the move's weight over the
     /// best's, and the shares of the weights sum to 1.
     #[test]
     fn each_variants_priors_follow_its_tree_rule() {
@@ -710,14 +712,13 @@ mod tests {
         assert!(low >= -0.45 && low < high, "{low}");
         assert_eq!(tree_rule(Variant::Classic).values, PriorValues::Offset);
         assert_eq!(tree_rule(Variant::Classic).exploration, None);
-        for variant in [Variant::Junior, Variant::ClassicThree] {
-            let (low, high) = range(&priors(variant));
-            assert_eq!(high, 0.75);
-            assert!(low >= 0.3 && low < high, "{low}");
-            assert_eq!(tree_rule(variant).values, PriorValues::Fixed);
-            assert_eq!(tree_rule(variant).exploration, None);
-        }
-        for (variant, c) in [(Variant::Duo, 0.5), (Variant::ClassicTwo, 0.4)] {
+        let (low, high) = range(&priors(Variant::Junior));
+        assert_eq!(high, 0.75);
+        assert!(low >= 0.3 && low < high, "{low}");
+        assert_eq!(tree_rule(Variant::Junior).values, PriorValues::Fixed);
+        assert_eq!(tree_rule(Variant::Junior).exploration, None);
+        let large = [(Variant::ClassicTwo, 0.4), (Variant::ClassicThree, 0.4)];
+        for (variant, c) in [(Variant::Duo, 0.5)].into_iter().chain(large) {
             let scaled = priors(variant);
             let (low, high) = range(&scaled);
             assert_eq!(high, 1.0);
@@ -739,7 +740,12 @@ mod tests {
             max_nodes: Some(20),
             ..Limits::default()
         };
-        for variant in [Variant::ClassicTwo, Variant::Duo, Variant::Classic] {
+        for variant in [
+            Variant::ClassicTwo,
+            Variant::Duo,
+            Variant::ClassicThree,
+            Variant::Classic,
+        ] {
             let board = Board::new(variant);
             engine.search(&board, 0, &limits).unwrap();
             let params = &engine.mcts.params;
