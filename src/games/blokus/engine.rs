@@ -80,19 +80,19 @@ struct TreeRule {
 
 /// The tree rule of each variant (see protocol/blokus.md).
 ///
-/// Duo, Two-Player and Three-Player explore as Pentobi does (its constants, 0.5 in
-/// Duo and 0.4 on the large board, and its prior weight of 3 playouts): a move's share of the judgement's weights decides how
-/// often it is tried, and it starts at the search's mean reward for the player to move
-/// times the square root of its weight over the best move's. UCT tries every move in
-/// time, and at level 7's budgets that kept the Duo tree about four moves deep a
-/// playout, where the shares take it about a move deeper, down the lines the judgement
-/// likes; it gained 4 to 5 points a game against Pentobi's levels 5 and 7 in Duo and
-/// about 7 against level 5 in Two-Player; in Three-Player, with Two-Player's
-/// constants, the gap between tabula's and level 5's margins alone in a seat fell from
-/// 20 to 15 points a game. The temperatures are the best of those
-/// tried: in Duo 0.5 to 1.5 in self-play, in Two-Player 0.5 to 2.5 against level 5
-/// (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and 46.5 % on 800
-/// games it had not played).
+/// Duo, Two-Player and Three-Player explore as Pentobi does (its constants, 0.5 in Duo
+/// and 0.4 in the others, and its prior weight of 3 playouts): a move's share of the
+/// judgement's weights decides how often it is tried, and it starts at the search's
+/// mean reward for the player to move times the square root of its weight over the
+/// best move's. UCT tries every move in time, and at level 7's budgets that kept the
+/// Duo tree about four moves deep a playout, where the shares take it about a move
+/// deeper, down the lines the judgement likes; it gained 4 to 5 points a game against
+/// Pentobi's levels 5 and 7 in Duo and about 7 against level 5 in Two-Player; in
+/// Three-Player, with Two-Player's constants, the gap between tabula's and level 5's
+/// margins alone in a seat fell from 20 to 15 points a game. The temperatures are the
+/// best of those tried: in Duo 0.5 to 1.5 in self-play, in Two-Player 0.5 to 2.5
+/// against level 5 (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and
+/// 46.5 % on 800 games it had not played).
 ///
 /// Classic (UCT) starts the best judged move at that mean, the others lower: fixed
 /// priors (up to 0.75) sat above every real mean of a side that is behind, so that
