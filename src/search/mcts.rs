@@ -44,14 +44,11 @@ pub enum PriorValues {
     /// The value itself.
     Fixed,
     /// The mean reward the playouts have given the player to move so far (this
-    /// search's, and a reused tree's search's) plus the value: 0 for a move judged as
-    /// good as any, less for worse ones. Fixed values sit above every real mean of a
-    /// lost position, so that each move tried falls below the untried ones and the
-    /// visits spread thin there; relative ones start the best judged move level with
-    /// how the search is going, in a lost position as in a won one.
-    Offset,
-    /// That mean times the value (Pentobi's: the mean times the square root of the
-    /// move's weight over the best move's).
+    /// search's, and a reused tree's search's) times the value (Pentobi's: the square
+    /// root of the move's weight over the best move's). Fixed values sit above every
+    /// real mean of a lost position, so that each move tried falls below the untried
+    /// ones and the visits spread thin there; scaled ones start the best judged move
+    /// level with how the search is going, in a lost position as in a won one.
     Scaled,
 }
 
@@ -383,7 +380,7 @@ struct Tree<M> {
     hot: Vec<Hot>,
     /// The rewards of each player summed over the playouts of this search and of the
     /// searches of the tree it reuses (discounted), and their number: what
-    /// [`PriorValues::Offset`] and [`PriorValues::Scaled`] start from.
+    /// [`PriorValues::Scaled`] starts from.
     reward_sums: Rewards,
     playouts: f32,
 }
@@ -872,7 +869,6 @@ impl<G: SearchGame> Shared<'_, G> {
                     let key = s.state.move_key(mv);
                     let value = match self.params.prior_values {
                         PriorValues::Fixed => prior.value,
-                        PriorValues::Offset => mean + prior.value,
                         PriorValues::Scaled => mean * prior.value,
                     };
                     let prior = Prior { value, ..prior };
@@ -1357,12 +1353,11 @@ mod tests {
         }
     }
 
-    /// With offset priors the second player's moves, expanded once its playouts
-    /// have all been won, start 0.2 below its mean reward (0.75 after the first
-    /// playout, nearer 1 after more), not at the prior's value itself; scaled ones at
-    /// -0.2 times that mean.
+    /// With scaled priors the second player's moves, expanded once its playouts have
+    /// all been won, start at the prior's value (-0.2) times its mean reward (0.75
+    /// after the first playout, nearer 1 after more); fixed ones at the value itself.
     #[test]
-    fn relative_priors_start_from_the_searchs_mean_reward() {
+    fn scaled_priors_start_from_the_searchs_mean_reward() {
         let second_ply_priors = |prior_values: PriorValues| -> Vec<f32> {
             let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
                 prior_values,
@@ -1376,9 +1371,6 @@ mod tests {
                 .map(|i| tree.nodes[i].prior)
                 .collect()
         };
-        let offset = second_ply_priors(PriorValues::Offset);
-        assert!(offset.len() >= 3, "a first move expanded");
-        assert!(offset.iter().all(|p| (0.55..0.8).contains(p)), "{offset:?}");
         let scaled = second_ply_priors(PriorValues::Scaled);
         assert!(
             scaled.len() >= 3 && scaled.iter().all(|p| (-0.201..-0.149).contains(p)),
@@ -1525,7 +1517,7 @@ mod tests {
     #[test]
     fn a_reused_tree_keeps_the_rewards_of_its_search() {
         let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
-            prior_values: PriorValues::Offset,
+            prior_values: PriorValues::Scaled,
             ..MctsParams::default()
         });
         let root = one_wins(0);
