@@ -80,8 +80,8 @@ struct TreeRule {
 
 /// The tree rule of each variant (see protocol/blokus.md).
 ///
-/// Duo, Two-Player, Three-Player and Classic explore as Pentobi does (its constants,
-/// 0.5 in Duo and 0.4 on 20×20, and its prior weight of 3 playouts): a move's share of the
+/// Every variant but Junior explores as Pentobi does (its constants, 0.5 in Duo and
+/// 0.4 on 20×20, and its prior weight of 3 playouts): a move's share of the
 /// judgement's weights decides how often it is tried, and it starts at the search's
 /// mean reward for the player to move times the square root of its weight over the
 /// best move's. UCT tries every move in time, and at level 7's budgets that kept the
@@ -97,12 +97,6 @@ struct TreeRule {
 ///
 /// Junior keeps UCT and fixed priors (not measured with the shares).
 fn tree_rule(variant: Variant) -> TreeRule {
-    let uct = |values| TreeRule {
-        values,
-        exploration: None,
-        temperature: 2.0,
-        prior_weight: 8.0,
-    };
     let shares = |c, temperature| TreeRule {
         values: PriorValues::Scaled,
         exploration: Some(c),
@@ -112,7 +106,12 @@ fn tree_rule(variant: Variant) -> TreeRule {
     match variant {
         Variant::Duo => shares(0.5, 1.5),
         Variant::Classic | Variant::ClassicTwo | Variant::ClassicThree => shares(0.4, 1.2),
-        Variant::Junior => uct(PriorValues::Fixed),
+        Variant::Junior => TreeRule {
+            values: PriorValues::Fixed,
+            exploration: None,
+            temperature: 2.0,
+            prior_weight: 8.0,
+        },
     }
 }
 
