@@ -679,17 +679,37 @@ mod tests {
     /// In Junior the tree's priors are fixed rewards, the best at 0.75, the worst 0.45
     /// below the best at most; in the other variants factors of the search's mean
     /// reward, 1 for the best, each the square root of the move's weight over the
-    /// best's, and the shares of the weights sum to 1.
+    /// best's, the weights following the judgement at the rule's temperature and
+    /// their shares summing to 1. Each search sets its variant's rule, Junior's UCT
+    /// after the others' shares too.
     #[test]
     fn each_variants_priors_follow_its_tree_rule() {
-        let priors = |variant: Variant| -> Vec<Prior> {
+        let children = |variant: Variant| -> Vec<(ColourMove, Prior)> {
             let search = SearchPosition {
                 board: Board::new(variant),
             };
             let mut children = Vec::new();
             search.tree_moves(&mut search.new_playout(), &mut children);
             assert!(children.len() > 1, "{variant:?}");
-            children.into_iter().map(|(_, prior)| prior).collect()
+            children
+        };
+        let priors = |variant| {
+            children(variant)
+                .into_iter()
+                .map(|(_, p)| p)
+                .collect::<Vec<_>>()
+        };
+        // The judgement's score of each child, as the tree's expansion judged it.
+        let judged = |variant: Variant, children: &[(ColourMove, Prior)]| -> Vec<f32> {
+            let board = Board::new(variant);
+            let (forbidden, corner) = board.masks();
+            let c = board.to_play().unwrap();
+            let mut scorer = MoveScorer::unjudged(variant);
+            scorer.judge(&Masks { forbidden, corner }, c, board.attach_points(c));
+            children
+                .iter()
+                .map(|(mv, _)| scorer.score(board.tables(), mv.mv))
+                .collect()
         };
         let range = |priors: &[Prior]| {
             priors
@@ -719,6 +739,18 @@ mod tests {
             }
             assert_eq!(tree_rule(variant).values, PriorValues::Scaled);
             assert_eq!(tree_rule(variant).exploration, Some(c));
+            // The weights are e^(s/T) of the judgement's scores at the rule's T.
+            let children = children(variant);
+            let scores = judged(variant, &children);
+            let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let temperature = tree_rule(variant).temperature;
+            for ((_, p), score) in children.iter().zip(scores) {
+                let ratio = ((score - best) / temperature).exp();
+                assert!(
+                    (p.share / best_share - ratio).abs() < 1e-4,
+                    "{variant:?} {p:?}"
+                );
+            }
         }
         // Each search sets the search's rule for its board.
         let mut engine = Engine::unpaced();
@@ -732,6 +764,7 @@ mod tests {
             Variant::Duo,
             Variant::ClassicThree,
             Variant::Classic,
+            Variant::Junior,
         ] {
             let board = Board::new(variant);
             engine.search(&board, 0, &limits).unwrap();
