@@ -11,6 +11,13 @@
 //! its feature counts (`feature` in knowledge.rs). Deterministic: the same seeds give
 //! the same file. Run several processes with different seeds to use more cores.
 //!
+//! From game records: `tabula-blokus-priors --records FILE[,FILE...] --out FILE` writes
+//! the same lines for every other position of each game (blksgf, any variant; `--seed`
+//! picks which half), one per move the tree would consider there, with 1 for the move
+//! the record goes on with and 0 for the others: a fit to them imitates whoever played
+//! the games. Positions whose move the tree would not consider are left out and
+//! counted.
+//!
 //! Fitting: `tabula-blokus-priors [--variant V] --fit FILE[,FILE...]` fits a softmax
 //! over each position's moves of the weighted feature sum to the share of the root's
 //! visits each move got (cross-entropy, a little L2, Adam), trains on the first four
@@ -21,19 +28,22 @@
 use std::io::Write;
 
 use tabula::flags;
-use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, weights};
+use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, sgf, weights};
 use tabula::search::Limits;
 use tabula::softmax_fit::{self, Choice, evaluate};
 
 const USAGE: &str = "usage: tabula-blokus-priors [--variant V] --out FILE [--seed S] [--games N]
          [--playouts N] [--deep N]
+       tabula-blokus-priors --records FILE[,FILE...] --out FILE [--seed S]
        tabula-blokus-priors [--variant V] --fit FILE[,FILE...]
-  Samples deep searches of self-play positions, or fits the prior weights to samples.";
+  Samples deep searches of self-play positions or the moves of game records, or fits
+  the prior weights to samples.";
 
 struct Options {
     variant: Variant,
     out: Option<String>,
     fit: Vec<String>,
+    records: Vec<String>,
     seed: u64,
     games: u64,
     playouts: u64,
@@ -45,6 +55,7 @@ fn options() -> Options {
         variant: Variant::Duo,
         out: None,
         fit: Vec::new(),
+        records: Vec::new(),
         seed: 1,
         games: 10,
         playouts: 900,
@@ -64,6 +75,10 @@ fn options() -> Options {
                 let files = args.value(&flag);
                 options.fit = files.split(',').map(str::to_string).collect();
             }
+            "--records" => {
+                let files = args.value(&flag);
+                options.records = files.split(',').map(str::to_string).collect();
+            }
             "--seed" => options.seed = args.number(&flag),
             "--games" => options.games = args.number(&flag),
             "--playouts" => options.playouts = args.budget(&flag),
@@ -77,6 +92,7 @@ fn options() -> Options {
 fn main() {
     let options = options();
     match &options.out {
+        Some(out) if !options.records.is_empty() => sample_records(&options, out),
         Some(out) => sample(&options, out),
         None if !options.fit.is_empty() => fit(options.variant, &options.fit),
         None => flags::fail("give --out FILE to sample or --fit FILES to fit"),
@@ -124,6 +140,49 @@ fn sample(options: &Options, out: &str) {
         out.flush().unwrap();
         eprintln!("game {seed} sampled");
     }
+}
+
+fn sample_records(options: &Options, out: &str) {
+    let file = std::fs::File::create(out).unwrap_or_else(|e| panic!("{out}: {e}"));
+    let mut out = std::io::BufWriter::new(file);
+    let (mut written, mut outside) = (0u64, 0u64);
+    for (game, path) in options.records.iter().enumerate() {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let record = sgf::read(&text, None).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut board = Board::new(record.variant());
+        for (turn, (c, played)) in record.history().enumerate() {
+            let sampled = (options.seed + game as u64 + turn as u64).is_multiple_of(2);
+            if sampled && board.num_moves() >= board.num_colours() {
+                // The moves the tree considers: the root's list after one playout.
+                let mut engine = Engine::unpaced();
+                engine.set_book(false);
+                let limits = Limits {
+                    max_nodes: Some(1),
+                    ..Limits::default()
+                };
+                engine.search(&board, c, &limits);
+                let moves = engine.root_visits();
+                if !moves.iter().any(|(m, _)| m.mv == played) {
+                    outside += 1;
+                } else if moves.len() >= 2 {
+                    written += 1;
+                    writeln!(out, "P {game} {} {}", board.num_moves(), moves.len()).unwrap();
+                    for (m, _) in moves {
+                        let counts = move_features(&board, c, m.mv).map(|x| x.to_string());
+                        let chosen = u8::from(m.mv == played);
+                        writeln!(out, "{chosen} {}", counts.join(" ")).unwrap();
+                    }
+                }
+            }
+            board
+                .play(c, played)
+                .expect("the record's moves were legal");
+        }
+    }
+    out.flush().unwrap();
+    eprintln!(
+        "{written} positions written, {outside} left out (a move the tree would not consider)"
+    );
 }
 
 fn load(paths: &[String]) -> Vec<Choice<{ feature::COUNT }>> {
