@@ -66,52 +66,43 @@ fn centre_rule(variant: Variant) -> CentreRule {
     }
 }
 
-/// How the tree starts and explores a node's moves: what a prior's value is, the
-/// constant of the share-weighted exploration term (`None`: UCT), the judgement's
-/// points by which a move's weight falls to 1/e of the best move's, and how many
-/// playouts a prior counts as.
+/// How much a move's prior counts, in playouts (Pentobi's 3): it starts at the
+/// search's mean reward for the player to move times the square root of its weight
+/// over the best move's.
+const PRIOR_WEIGHT: f32 = 3.0;
+
+/// How the tree explores a node's moves: the constant of the share-weighted
+/// exploration term, and the judgement's points by which a move's weight falls to 1/e
+/// of the best move's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct TreeRule {
-    values: PriorValues,
-    exploration: Option<f32>,
+    exploration: f32,
     temperature: f32,
-    prior_weight: f32,
 }
 
 /// The tree rule of each variant (see protocol/blokus.md).
 ///
-/// Every variant but Junior explores as Pentobi does (its constants, 0.5 in Duo and
-/// 0.4 on 20×20, and its prior weight of 3 playouts): a move's share of the
-/// judgement's weights decides how often it is tried, and it starts at the search's
-/// mean reward for the player to move times the square root of its weight over the
-/// best move's. UCT tries every move in time, and at level 7's budgets that kept the
-/// Duo tree about four moves deep a playout, where the shares take it about a move
-/// deeper, down the lines the judgement likes; it gained 4 to 5 points a game against
-/// Pentobi's levels 5 and 7 in Duo and about 7 against level 5 in Two-Player; in
-/// Three-Player, with Two-Player's constants, the gap between tabula's and level 5's
-/// margins alone in a seat fell from 20 to 15 points a game, and in Classic tabula
-/// alone beat about 45 % of the other seats instead of 37 %. The temperatures are the
-/// best of those tried: in Duo 0.5 to 1.5 in self-play, in Two-Player 0.5 to 2.5
-/// against level 5 (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and
-/// 46.5 % on 800 games it had not played).
-///
-/// Junior keeps UCT and fixed priors (not measured with the shares).
+/// Every variant explores as Pentobi does (its constants, 0.5 on 14×14 and 0.4 on
+/// 20×20): a move's share of the judgement's weights decides how often it is tried.
+/// UCT tries every move in time, and at level 7's budgets that kept the Duo tree about
+/// four moves deep a playout, where the shares take it about a move deeper, down the
+/// lines the judgement likes; it gained 4 to 5 points a game against Pentobi's levels
+/// 5 and 7 in Duo and about 7 against level 5 in Two-Player; in Three-Player, with
+/// Two-Player's constants, the gap between tabula's and level 5's margins alone in a
+/// seat fell from 20 to 15 points a game, in Classic tabula alone beat about 45 % of
+/// the other seats instead of 37 %, and in Junior, with Duo's constants, it scored
+/// 57.6 % against UCT at the same budget. The temperatures are the best of those
+/// tried: in Duo 0.5 to 1.5 in self-play, in Two-Player 0.5 to 2.5 against level 5
+/// (1.2 scored 49.9 % over 800 games where 1.5 scored 44.3 %, and 46.5 % on 800 games
+/// it had not played).
 fn tree_rule(variant: Variant) -> TreeRule {
-    let shares = |c, temperature| TreeRule {
-        values: PriorValues::Scaled,
-        exploration: Some(c),
-        temperature,
-        prior_weight: 3.0,
+    let (exploration, temperature) = match variant {
+        Variant::Duo | Variant::Junior => (0.5, 1.5),
+        Variant::Classic | Variant::ClassicTwo | Variant::ClassicThree => (0.4, 1.2),
     };
-    match variant {
-        Variant::Duo => shares(0.5, 1.5),
-        Variant::Classic | Variant::ClassicTwo | Variant::ClassicThree => shares(0.4, 1.2),
-        Variant::Junior => TreeRule {
-            values: PriorValues::Fixed,
-            exploration: None,
-            temperature: 2.0,
-            prior_weight: 8.0,
-        },
+    TreeRule {
+        exploration,
+        temperature,
     }
 }
 
@@ -211,12 +202,7 @@ impl SearchGame for SearchPosition {
         let masks = Masks { forbidden, corner };
         let scorer = &mut workspace.scorer;
         scorer.judge(&masks, c, self.board.attach_points(c));
-        let TreeRule {
-            values,
-            temperature,
-            prior_weight: weight,
-            ..
-        } = tree_rule(self.board.variant());
+        let temperature = tree_rule(self.board.variant()).temperature;
         let first = out.len();
         let mut best = f32::NEG_INFINITY;
         for &mv in moves.iter() {
@@ -234,22 +220,19 @@ impl SearchGame for SearchPosition {
                 colour_move,
                 Prior {
                     value: score,
-                    weight,
+                    weight: PRIOR_WEIGHT,
                     share: 0.0,
                 },
             ));
         }
-        // From each move's weight over the best move's: scaled, the square root of it
-        // (times the search's mean); fixed, the best judged move at 0.75 and the worst
-        // 0.45 below it. The shares are the weights over their sum.
+        // A prior's value is the square root of the move's weight over the best
+        // move's (scaled by the search's mean reward); its share is its weight over
+        // the sum of the weights.
         let priors = &mut out[first..];
         let mut sum = 0.0;
         for (_, prior) in priors.iter_mut() {
             let ratio = ((prior.value - best) / temperature).exp();
-            prior.value = match values {
-                PriorValues::Scaled => ratio.sqrt(),
-                PriorValues::Fixed => 0.3 + 0.45 * ratio,
-            };
+            prior.value = ratio.sqrt();
             prior.share = ratio;
             sum += ratio;
         }
@@ -410,6 +393,9 @@ impl Engine {
             expand_threshold_per_level: 0.5,
             decided_lead: paced.then_some(0.5),
             budget_counts_reused: paced,
+            prior_values: PriorValues::Scaled,
+            // Each search sets its variant's constant (see `tree_rule`).
+            prior_exploration: Some(0.5),
             ..MctsParams::default()
         }
     }
@@ -449,9 +435,7 @@ impl Engine {
             max_nodes: self.playouts_for(board, limits),
             ..limits.clone()
         };
-        let rule = tree_rule(board.variant());
-        self.mcts.params.prior_values = rule.values;
-        self.mcts.params.prior_exploration = rule.exploration;
+        self.mcts.params.prior_exploration = Some(tree_rule(board.variant()).exploration);
         let result = self.mcts.search(&position, &limits);
         log::info!(
             "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}",
@@ -676,12 +660,10 @@ mod tests {
         assert!(linked >= 1, "linked {linked} times");
     }
 
-    /// In Junior the tree's priors are fixed rewards, the best at 0.75, the worst 0.45
-    /// below the best at most; in the other variants factors of the search's mean
-    /// reward, 1 for the best, each the square root of the move's weight over the
-    /// best's, the weights following the judgement at the rule's temperature and
-    /// their shares summing to 1. Each search sets its variant's rule, Junior's UCT
-    /// after the others' shares too.
+    /// The tree's priors are factors of the search's mean reward, 1 for the best, each
+    /// the square root of the move's weight over the best's, the weights following the
+    /// judgement at the rule's temperature and their shares summing to 1. Each search
+    /// sets its variant's exploration constant.
     #[test]
     fn each_variants_priors_follow_its_tree_rule() {
         let children = |variant: Variant| -> Vec<(ColourMove, Prior)> {
@@ -692,12 +674,6 @@ mod tests {
             search.tree_moves(&mut search.new_playout(), &mut children);
             assert!(children.len() > 1, "{variant:?}");
             children
-        };
-        let priors = |variant| {
-            children(variant)
-                .into_iter()
-                .map(|(_, p)| p)
-                .collect::<Vec<_>>()
         };
         // The judgement's score of each child, as the tree's expansion judged it.
         let judged = |variant: Variant, children: &[(ColourMove, Prior)]| -> Vec<f32> {
@@ -711,40 +687,41 @@ mod tests {
                 .map(|(mv, _)| scorer.score(board.tables(), mv.mv))
                 .collect()
         };
-        let range = |priors: &[Prior]| {
-            priors
+        let constants = [
+            (Variant::Duo, 0.5, 1.5),
+            (Variant::Junior, 0.5, 1.5),
+            (Variant::Classic, 0.4, 1.2),
+            (Variant::ClassicTwo, 0.4, 1.2),
+            (Variant::ClassicThree, 0.4, 1.2),
+        ];
+        for (variant, c, temperature) in constants {
+            assert_eq!(
+                tree_rule(variant),
+                TreeRule {
+                    exploration: c,
+                    temperature
+                }
+            );
+            let children = children(variant);
+            let (low, high) = children
                 .iter()
-                .fold((f32::INFINITY, f32::NEG_INFINITY), |(low, high), p| {
+                .fold((f32::INFINITY, f32::NEG_INFINITY), |(low, high), (_, p)| {
                     (low.min(p.value), high.max(p.value))
-                })
-        };
-        let (low, high) = range(&priors(Variant::Junior));
-        assert_eq!(high, 0.75);
-        assert!(low >= 0.3 && low < high, "{low}");
-        assert_eq!(tree_rule(Variant::Junior).values, PriorValues::Fixed);
-        assert_eq!(tree_rule(Variant::Junior).exploration, None);
-        let large = [Variant::Classic, Variant::ClassicTwo, Variant::ClassicThree];
-        let large = large.map(|variant| (variant, 0.4));
-        for (variant, c) in [(Variant::Duo, 0.5)].into_iter().chain(large) {
-            let scaled = priors(variant);
-            let (low, high) = range(&scaled);
+                });
             assert_eq!(high, 1.0);
             assert!(low > 0.0 && low < high, "{low}");
-            let sum: f32 = scaled.iter().map(|p| p.share).sum();
+            let sum: f32 = children.iter().map(|(_, p)| p.share).sum();
             assert!((sum - 1.0).abs() < 1e-4, "{sum}");
-            let best_share = scaled.iter().map(|p| p.share).fold(0.0, f32::max);
-            for p in &scaled {
-                let square = p.value * p.value;
-                assert!((square - p.share / best_share).abs() < 1e-4, "{p:?}");
-            }
-            assert_eq!(tree_rule(variant).values, PriorValues::Scaled);
-            assert_eq!(tree_rule(variant).exploration, Some(c));
+            let best_share = children.iter().map(|(_, p)| p.share).fold(0.0, f32::max);
             // The weights are e^(s/T) of the judgement's scores at the rule's T.
-            let children = children(variant);
             let scores = judged(variant, &children);
             let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let temperature = tree_rule(variant).temperature;
             for ((_, p), score) in children.iter().zip(scores) {
+                assert_eq!(p.weight, PRIOR_WEIGHT);
+                assert!(
+                    (p.value * p.value - p.share / best_share).abs() < 1e-4,
+                    "{p:?}"
+                );
                 let ratio = ((score - best) / temperature).exp();
                 assert!(
                     (p.share / best_share - ratio).abs() < 1e-4,
@@ -752,7 +729,7 @@ mod tests {
                 );
             }
         }
-        // Each search sets the search's rule for its board.
+        // Each search sets the exploration constant of its board's variant.
         let mut engine = Engine::unpaced();
         engine.set_book(false);
         let limits = Limits {
@@ -761,17 +738,15 @@ mod tests {
         };
         for variant in [
             Variant::ClassicTwo,
-            Variant::Duo,
-            Variant::ClassicThree,
-            Variant::Classic,
             Variant::Junior,
+            Variant::Classic,
+            Variant::Duo,
         ] {
-            let board = Board::new(variant);
-            engine.search(&board, 0, &limits).unwrap();
+            engine.search(&Board::new(variant), 0, &limits).unwrap();
             let params = &engine.mcts.params;
-            let rule = tree_rule(variant);
-            assert_eq!(params.prior_values, rule.values);
-            assert_eq!(params.prior_exploration, rule.exploration);
+            assert_eq!(params.prior_values, PriorValues::Scaled);
+            let c = tree_rule(variant).exploration;
+            assert_eq!(params.prior_exploration, Some(c));
         }
     }
 
