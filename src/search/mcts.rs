@@ -20,9 +20,8 @@ pub const MAX_PLAYERS: usize = 4;
 pub type Rewards = [f32; MAX_PLAYERS];
 
 /// Prior knowledge about a move: `weight` virtual visits with mean reward `value` (read
-/// as [`MctsParams::prior_values`] says), and the move's share of the node's prior
-/// probability (for [`MctsParams::prior_exploration`]; the shares of a node's moves sum
-/// to 1).
+/// as [`MctsParams::selection`] says), and the move's share of the node's prior
+/// probability (for [`Selection::Shares`]; the shares of a node's moves sum to 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Prior {
     pub value: f32,
@@ -38,18 +37,30 @@ impl Prior {
     };
 }
 
-/// What a prior's value means for a new node's starting mean reward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PriorValues {
-    /// The value itself.
-    Fixed,
-    /// The mean reward the playouts have given the player to move so far (this
-    /// search's, and a reused tree's search's) times the value (Pentobi's: the square
-    /// root of the move's weight over the best move's). Fixed values sit above every
-    /// real mean of a lost position, so that each move tried falls below the untried
-    /// ones and the visits spread thin there; scaled ones start the best judged move
-    /// level with how the search is going, in a lost position as in a won one.
-    Scaled,
+/// How the tree chooses the child to walk into, and what a prior's value means for a
+/// new node's starting mean reward.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Selection {
+    /// UCT: the exploration term `c * sqrt(ln N / (n + 1))` (`N` the node's visits,
+    /// `n` the child's) tries every move in time. A prior's value is the child's
+    /// starting mean as it is.
+    Uct { exploration: f32 },
+    /// Pentobi's: the exploration term `c p sqrt(N) ln(N + 1) / n` (`p` the child's
+    /// [`Prior::share`], `n` its visits with the prior's) lets the prior decide which
+    /// moves are tried at all. A prior's value is a factor of the mean reward the
+    /// playouts have given the player to move so far (this search's, and a reused
+    /// tree's search's; Pentobi's: the square root of the move's weight over the best
+    /// move's), so that the best judged move starts level with how the search is
+    /// going, in a lost position as in a won one, where fixed values sit above every
+    /// real mean of a lost position and spread the visits thin there.
+    Shares { exploration: f32 },
+}
+
+impl Selection {
+    /// Whether the exploration term is the prior's share over the visits.
+    fn by_share(self) -> bool {
+        matches!(self, Selection::Shares { .. })
+    }
 }
 
 /// What the search needs from a game position.
@@ -96,8 +107,8 @@ pub trait SearchGame: Clone + Send + Sync {
 
 #[derive(Clone, Debug)]
 pub struct MctsParams {
-    /// UCT exploration constant.
-    pub exploration: f32,
+    /// How the tree chooses a child and starts a new one from its prior.
+    pub selection: Selection,
     /// AMAF visits at which RAVE and the real mean weigh the same.
     pub rave_equiv: f32,
     /// Visits a leaf needs before it is expanded.
@@ -120,19 +131,12 @@ pub struct MctsParams {
     /// Whether a playout budget counts the visits the root kept from the previous
     /// search, so that a position already studied costs only what it lacks.
     pub budget_counts_reused: bool,
-    /// How a prior's value makes a new node's starting mean.
-    pub prior_values: PriorValues,
-    /// `Some(c)`: Pentobi's selection, whose exploration term `c p sqrt(N) ln(N + 1) /
-    /// n` (`p` the move's [`Prior::share`], `n` its visits with the prior's) lets the
-    /// prior decide which moves are tried at all, instead of UCT's `exploration *
-    /// sqrt(ln N / (n + 1))`, which tries every move in time.
-    pub prior_exploration: Option<f32>,
 }
 
 impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
-            exploration: 0.2,
+            selection: Selection::Uct { exploration: 0.2 },
             rave_equiv: 800.0,
             expand_threshold: 1,
             expand_threshold_per_level: 0.0,
@@ -140,8 +144,6 @@ impl Default for MctsParams {
             reuse_tree: true,
             decided_lead: None,
             budget_counts_reused: false,
-            prior_values: PriorValues::Fixed,
-            prior_exploration: None,
         }
     }
 }
@@ -198,8 +200,8 @@ struct Hot {
     /// every change of the four above.
     blended: f32,
     /// The child's part of the exploration term, kept up to date like `blended`:
-    /// [`uncertainty`] of `n`, or with [`MctsParams::prior_exploration`] the prior's
-    /// share over `n` (over 1 while `n` is less).
+    /// [`uncertainty`] of `n`, or with [`Selection::Shares`] the prior's share over `n`
+    /// (over 1 while `n` is less).
     uncertainty: f32,
     key: u32,
     /// Threads walking through the node (at most one per thread).
@@ -380,7 +382,7 @@ struct Tree<M> {
     hot: Vec<Hot>,
     /// The rewards of each player summed over the playouts of this search and of the
     /// searches of the tree it reuses (discounted), and their number: what
-    /// [`PriorValues::Scaled`] starts from.
+    /// [`Selection::Shares`] starts its priors from.
     reward_sums: Rewards,
     playouts: f32,
 }
@@ -482,7 +484,7 @@ pub struct Mcts<G: SearchGame> {
 const PRUNE_MIN_VISITS: u32 = 16;
 
 /// The most playouts the rewards of an earlier search count as in a reused tree (as in
-/// Pentobi's search): see [`PriorValues`].
+/// Pentobi's search): see [`Selection::Shares`].
 const REUSED_REWARDS_WEIGHT: f32 = 100.0;
 
 /// Budget used when the limits set neither nodes nor time.
@@ -807,11 +809,12 @@ impl<G: SearchGame> Shared<'_, G> {
         let log_n = (parent_n + 1.0).ln();
         // c * sqrt(ln N / (n + 1)) or c * sqrt(N) ln(N + 1) * share / n, with the
         // child's part kept in the node.
-        let exploration = match self.params.prior_exploration {
-            Some(c) => c * parent_n.sqrt() * log_n,
-            None => self.params.exploration * log_n.sqrt(),
+        let selection = self.params.selection;
+        let exploration = match selection {
+            Selection::Shares { exploration: c } => c * parent_n.sqrt() * log_n,
+            Selection::Uct { exploration: c } => c * log_n.sqrt(),
         };
-        let by_share = self.params.prior_exploration.is_some();
+        let by_share = selection.by_share();
         let fade = self.params.rave_equiv.recip();
         let value = |hot: &Hot| {
             if hot.virtual_loss == 0 {
@@ -864,12 +867,13 @@ impl<G: SearchGame> Shared<'_, G> {
             if tree.nodes[leaf].num_children == 0 && !s.candidates.is_empty() && room {
                 let first = tree.len() as u32;
                 let mean = tree.mean_reward(player);
-                let by_share = self.params.prior_exploration.is_some();
+                let by_share = self.params.selection.by_share();
                 for &(mv, prior) in &s.candidates {
                     let key = s.state.move_key(mv);
-                    let value = match self.params.prior_values {
-                        PriorValues::Fixed => prior.value,
-                        PriorValues::Scaled => mean * prior.value,
+                    let value = if by_share {
+                        mean * prior.value
+                    } else {
+                        prior.value
                     };
                     let prior = Prior { value, ..prior };
                     tree.push(Node::new(Some(mv), key, player as u8, prior, by_share));
@@ -894,7 +898,7 @@ impl<G: SearchGame> Shared<'_, G> {
 
     fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards, score: Option<f32>) {
         let fade = self.params.rave_equiv.recip();
-        let by_share = self.params.prior_exploration.is_some();
+        let by_share = self.params.selection.by_share();
         for &(player, key) in &s.played {
             s.marks[key as usize] |= 1 << player;
         }
@@ -1353,14 +1357,14 @@ mod tests {
         }
     }
 
-    /// With scaled priors the second player's moves, expanded once its playouts have
+    /// Under the shares the second player's moves, expanded once its playouts have
     /// all been won, start at the prior's value (-0.2) times its mean reward (0.75
-    /// after the first playout, nearer 1 after more); fixed ones at the value itself.
+    /// after the first playout, nearer 1 after more); under UCT at the value itself.
     #[test]
-    fn scaled_priors_start_from_the_searchs_mean_reward() {
-        let second_ply_priors = |prior_values: PriorValues| -> Vec<f32> {
+    fn shared_priors_start_from_the_searchs_mean_reward() {
+        let second_ply_priors = |selection: Selection| -> Vec<f32> {
             let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
-                prior_values,
+                selection,
                 ..MctsParams::default()
             });
             mcts.search(&one_wins(1), &limits(50, 1, 1));
@@ -1371,12 +1375,12 @@ mod tests {
                 .map(|i| tree.nodes[i].prior)
                 .collect()
         };
-        let scaled = second_ply_priors(PriorValues::Scaled);
+        let scaled = second_ply_priors(Selection::Shares { exploration: 0.5 });
         assert!(
             scaled.len() >= 3 && scaled.iter().all(|p| (-0.201..-0.149).contains(p)),
             "{scaled:?}"
         );
-        let fixed = second_ply_priors(PriorValues::Fixed);
+        let fixed = second_ply_priors(Selection::Uct { exploration: 0.2 });
         assert!(
             fixed.len() >= 3 && fixed.iter().all(|&p| p == -0.2),
             "{fixed:?}"
@@ -1384,11 +1388,12 @@ mod tests {
     }
 
     /// One move to make, of three that all draw, the first with nearly all the prior
-    /// probability.
+    /// probability; each prior's value says the move draws, under `selection`.
     #[derive(Clone, Debug)]
     struct Draws {
         played: bool,
         prior_weight: f32,
+        selection: Selection,
     }
 
     impl SearchGame for Draws {
@@ -1401,8 +1406,11 @@ mod tests {
 
         fn tree_moves(&self, _: &mut (), out: &mut Vec<(u32, Prior)>) {
             for (mv, share) in [(0, 0.98), (1, 0.01), (2, 0.01)] {
+                // A draw's reward as it is, or as a factor of the mean reward (all
+                // draws).
+                let value = if self.selection.by_share() { 1.0 } else { 0.5 };
                 let prior = Prior {
-                    value: 0.5,
+                    value,
                     weight: self.prior_weight,
                     share,
                 };
@@ -1443,16 +1451,17 @@ mod tests {
     /// virtual losses count as visits on either rule, and with priors of no weight,
     /// whose shares still count after the first visit.
     #[test]
-    fn prior_exploration_spreads_the_visits_by_the_prior() {
+    fn the_shares_spread_the_visits_by_the_prior() {
         for (threads, prior_weight) in [(1, 3.0), (2, 3.0), (1, 0.0)] {
-            let visits = |prior_exploration: Option<f32>| -> Vec<u32> {
+            let visits = |selection: Selection| -> Vec<u32> {
                 let mut mcts: Mcts<Draws> = Mcts::new(MctsParams {
-                    prior_exploration,
+                    selection,
                     ..MctsParams::default()
                 });
                 let root = Draws {
                     played: false,
                     prior_weight,
+                    selection,
                 };
                 mcts.search(&root, &limits(2_000, threads, 1));
                 let (_, tree) = mcts.previous.as_ref().unwrap();
@@ -1461,9 +1470,9 @@ mod tests {
                     .map(|i| tree.nodes[i].visits)
                     .collect()
             };
-            let uct = visits(None);
+            let uct = visits(Selection::Uct { exploration: 0.2 });
             assert!(uct.iter().all(|&v| (600..734).contains(&v)), "{uct:?}");
-            let by_prior = visits(Some(0.5));
+            let by_prior = visits(Selection::Shares { exploration: 0.5 });
             assert!(
                 by_prior[1..].iter().all(|&v| (15..=25).contains(&v)),
                 "{by_prior:?}"
@@ -1517,7 +1526,7 @@ mod tests {
     #[test]
     fn a_reused_tree_keeps_the_rewards_of_its_search() {
         let mut mcts: Mcts<OneWins> = Mcts::new(MctsParams {
-            prior_values: PriorValues::Scaled,
+            selection: Selection::Shares { exploration: 0.5 },
             ..MctsParams::default()
         });
         let root = one_wins(0);

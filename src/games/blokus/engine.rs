@@ -11,9 +11,7 @@ use super::tables::{MoveId, Tables};
 use super::variant::Variant;
 use crate::rng::Rng;
 use crate::search::Limits;
-use crate::search::mcts::{
-    Mcts, MctsParams, Prior, PriorValues, Rewards, SearchGame, SearchResult,
-};
+use crate::search::mcts::{Mcts, MctsParams, Prior, Rewards, SearchGame, SearchResult, Selection};
 
 /// A move of the search: the colour and its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -393,9 +391,8 @@ impl Engine {
             expand_threshold_per_level: 0.5,
             decided_lead: paced.then_some(0.5),
             budget_counts_reused: paced,
-            prior_values: PriorValues::Scaled,
             // Each search sets its variant's constant (see `tree_rule`).
-            prior_exploration: Some(0.5),
+            selection: Selection::Shares { exploration: 0.5 },
             ..MctsParams::default()
         }
     }
@@ -435,7 +432,8 @@ impl Engine {
             max_nodes: self.playouts_for(board, limits),
             ..limits.clone()
         };
-        self.mcts.params.prior_exploration = Some(tree_rule(board.variant()).exploration);
+        let exploration = tree_rule(board.variant()).exploration;
+        self.mcts.params.selection = Selection::Shares { exploration };
         let result = self.mcts.search(&position, &limits);
         log::info!(
             "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}",
@@ -744,9 +742,8 @@ mod tests {
         ] {
             engine.search(&Board::new(variant), 0, &limits).unwrap();
             let params = &engine.mcts.params;
-            assert_eq!(params.prior_values, PriorValues::Scaled);
-            let c = tree_rule(variant).exploration;
-            assert_eq!(params.prior_exploration, Some(c));
+            let exploration = tree_rule(variant).exploration;
+            assert_eq!(params.selection, Selection::Shares { exploration });
         }
     }
 

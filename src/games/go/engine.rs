@@ -10,7 +10,7 @@ use super::search::{GoState, PASS, TreeMove};
 use std::time::{Duration, Instant};
 
 use crate::search::Limits;
-use crate::search::mcts::{Mcts, MctsParams, RootMove, SearchResult};
+use crate::search::mcts::{Mcts, MctsParams, RootMove, SearchResult, Selection};
 
 /// What `genmove` answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ impl GoEngine {
 
     fn params() -> MctsParams {
         MctsParams {
-            exploration: 0.0,
+            selection: Selection::Uct { exploration: 0.0 },
             rave_equiv: 1500.0,
             expand_threshold: 2,
             // A search stops once its most visited move can no longer be overtaken:
