@@ -106,3 +106,30 @@ fn a_fit_to_records_learns_the_players_habit() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Pieces set up before the first move (`AB`, `AW`) are placed, not replayed as moves.
+#[test]
+fn records_with_setup_pieces_are_sampled_from_their_setup() {
+    let dir = std::env::temp_dir().join(format!("tabula-blokus-setup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("setup.blksgf");
+    std::fs::write(
+        &record,
+        "(;GM[Blokus Duo]AB[e8,f8,d9,e9,e10]AW[i4,h5,i5,j5,i6]PL[B];B[g7,g6];W[k6,k7])\n",
+    )
+    .unwrap();
+    let samples = dir.join("samples.txt");
+    let (_, stderr) = run_tool(&[
+        "--records",
+        record.to_str().unwrap(),
+        "--out",
+        samples.to_str().unwrap(),
+    ]);
+    // Black's move is not sampled (`--seed` 1), White's domino is one the tree would
+    // not consider this early.
+    assert!(
+        stderr.contains("0 positions written, 1 left out"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

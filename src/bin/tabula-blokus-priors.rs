@@ -12,11 +12,11 @@
 //! the same file. Run several processes with different seeds to use more cores.
 //!
 //! From game records: `tabula-blokus-priors --records FILE[,FILE...] --out FILE` writes
-//! the same lines for every other position of each game (blksgf, any variant; `--seed`
-//! picks which half), one per move the tree would consider there, with 1 for the move
-//! the record goes on with and 0 for the others: a fit to them imitates whoever played
-//! the games. Positions whose move the tree would not consider are left out and
-//! counted.
+//! the same lines for every other position of each game (blksgf, any variant, setup
+//! pieces placed first; `--seed` picks which half), one per move the tree would
+//! consider there, with 1 for the move the record goes on with and 0 for the others: a
+//! fit to them imitates whoever played the games. Positions whose move the tree would
+//! not consider are left out and counted.
 //!
 //! Fitting: `tabula-blokus-priors [--variant V] --fit FILE[,FILE...]` fits a softmax
 //! over each position's moves of the weighted feature sum to the share of the root's
@@ -150,7 +150,12 @@ fn sample_records(options: &Options, out: &str) {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let record = sgf::read(&text, None).unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut board = Board::new(record.variant());
-        for (turn, (c, played)) in record.history().enumerate() {
+        for (c, mv) in record.setup_pieces() {
+            board
+                .place_setup(c, mv)
+                .expect("the record's setup was valid");
+        }
+        for (turn, (c, played)) in record.moves().enumerate() {
             let sampled = (options.seed + game as u64 + turn as u64).is_multiple_of(2);
             if sampled && board.num_moves() >= board.num_colours() {
                 // The moves the tree considers: the root's list after one playout.
