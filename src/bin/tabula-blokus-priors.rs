@@ -28,7 +28,9 @@
 use std::io::Write;
 
 use tabula::flags;
-use tabula::games::blokus::{Board, Engine, Variant, feature, move_features, sgf, weights};
+use tabula::games::blokus::{
+    Board, Colour, Engine, MoveId, Variant, feature, move_features, sgf, weights,
+};
 use tabula::search::Limits;
 use tabula::softmax_fit::{self, Choice, evaluate};
 
@@ -118,14 +120,8 @@ fn sample(options: &Options, out: &str) {
                     ..Limits::default()
                 };
                 deep.search(&board, c, &limits);
-                let visits = deep.root_visits();
-                if visits.len() >= 2 {
-                    writeln!(out, "P {seed} {} {}", board.num_moves(), visits.len()).unwrap();
-                    for (m, n) in visits {
-                        let counts = move_features(&board, c, m.mv).map(|x| x.to_string());
-                        writeln!(out, "{n} {}", counts.join(" ")).unwrap();
-                    }
-                }
+                let visits = deep.root_visits().into_iter().map(|(m, n)| (m.mv, n));
+                write_position(&mut out, seed, &board, c, visits);
             }
             let limits = Limits {
                 max_nodes: Some(options.playouts),
@@ -158,25 +154,12 @@ fn sample_records(options: &Options, out: &str) {
         for (turn, (c, played)) in record.moves().enumerate() {
             let sampled = (options.seed + game as u64 + turn as u64).is_multiple_of(2);
             if sampled && board.num_moves() >= board.num_colours() {
-                // The moves the tree considers: the root's list after one playout.
-                let mut engine = Engine::unpaced();
-                engine.set_book(false);
-                let limits = Limits {
-                    max_nodes: Some(1),
-                    ..Limits::default()
-                };
-                engine.search(&board, c, &limits);
-                let moves = engine.root_visits();
-                if !moves.iter().any(|(m, _)| m.mv == played) {
+                let moves = Engine::considered_moves(&board, c);
+                if !moves.contains(&played) {
                     outside += 1;
-                } else if moves.len() >= 2 {
-                    written += 1;
-                    writeln!(out, "P {game} {} {}", board.num_moves(), moves.len()).unwrap();
-                    for (m, _) in moves {
-                        let counts = move_features(&board, c, m.mv).map(|x| x.to_string());
-                        let chosen = u8::from(m.mv == played);
-                        writeln!(out, "{chosen} {}", counts.join(" ")).unwrap();
-                    }
+                } else {
+                    let chosen = moves.into_iter().map(|m| (m, u32::from(m == played)));
+                    written += u64::from(write_position(&mut out, game as u64, &board, c, chosen));
                 }
             }
             board
@@ -188,6 +171,28 @@ fn sample_records(options: &Options, out: &str) {
     eprintln!(
         "{written} positions written, {outside} left out (a move the tree would not consider)"
     );
+}
+
+/// Writes a position of `game` where `c` is to move: a line `P game moves count`, then
+/// per move its target (visits, or 1 for the move played) and its feature counts.
+/// Positions of fewer than two moves teach nothing and are skipped; returns whether
+/// this one was written.
+fn write_position(
+    out: &mut impl Write,
+    game: u64,
+    board: &Board,
+    c: Colour,
+    targets: impl ExactSizeIterator<Item = (MoveId, u32)>,
+) -> bool {
+    if targets.len() < 2 {
+        return false;
+    }
+    writeln!(out, "P {game} {} {}", board.num_moves(), targets.len()).unwrap();
+    for (mv, target) in targets {
+        let counts = move_features(board, c, mv).map(|x| x.to_string());
+        writeln!(out, "{target} {}", counts.join(" ")).unwrap();
+    }
+    true
 }
 
 fn load(paths: &[String]) -> Vec<Choice<{ feature::COUNT }>> {

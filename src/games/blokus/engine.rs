@@ -402,6 +402,22 @@ impl Engine {
         self.mcts.root_visits()
     }
 
+    /// The moves a search of `colour` on `board` would consider at its root (the
+    /// opening's centre rule, the pieces' schedule and the linking of partner colours
+    /// applied), without searching; none when `colour` cannot move.
+    pub fn considered_moves(board: &Board, colour: Colour) -> Vec<MoveId> {
+        if colour >= board.num_colours() || !board.has_moves(colour) {
+            return Vec::new();
+        }
+        let mut position = SearchPosition {
+            board: board.clone(),
+        };
+        position.board.set_to_play(colour);
+        let mut children = Vec::new();
+        position.tree_moves(&mut position.new_playout(), &mut children);
+        children.into_iter().map(|(m, _)| m.mv).collect()
+    }
+
     /// Turns the opening book on or off (it is on by default).
     pub fn set_book(&mut self, on: bool) {
         self.use_book = on;
@@ -781,5 +797,9 @@ mod tests {
         );
         let total: u64 = visits.iter().map(|&(_, n)| u64::from(n)).sum();
         assert_eq!(total, result.playouts);
+        // The same list without a search.
+        let mut unsearched = Engine::considered_moves(&board, c);
+        unsearched.sort_unstable();
+        assert_eq!(unsearched, considered);
     }
 }
