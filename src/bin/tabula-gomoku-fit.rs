@@ -8,7 +8,9 @@
 //! out: the tool fits a logistic model of the mover's win to the rest and reports on
 //! the held-out positions the log-loss and share called right of the engine's current
 //! weights and of the fitted ones (each calibrated on the rest, as the
-//! search only compares values), then prints the fitted weights as Rust.
+//! search only compares values), then prints the fitted weights as Rust. With
+//! `--toward-current` the penalty is on the distance from the rule's current weights
+//! rather than from zero, so that the games only correct them.
 
 use tabula::flags;
 use tabula::games::gomoku::engine::{WeightSet, fit};
@@ -16,14 +18,17 @@ use tabula::games::gomoku::{Rules, sgf};
 
 const USAGE: &str =
     "usage: tabula-gomoku-fit --records DIR[,DIR...] --gomocup-rule N [--skip N] [--l2 X]
+                         [--toward-current]
   Fits the evaluation weights to the outcomes of the games recorded (*.sgf) in the folders;
-  --l2 is the penalty on the weights of the standardised counts (default 0.001).";
+  --l2 is the penalty on the weights of the standardised counts (default 0.001), on
+  their distance from the rule's current weights with --toward-current, else from zero.";
 
 fn main() {
     let mut records: Option<String> = None;
     let mut rule: Option<u32> = None;
     let mut skip = 3;
     let mut l2 = 1e-3;
+    let mut toward_current = false;
     let mut args = flags::Args::new(USAGE);
     while let Some(flag) = args.next_flag() {
         match flag.as_str() {
@@ -31,6 +36,7 @@ fn main() {
             "--gomocup-rule" => rule = Some(args.number(&flag)),
             "--skip" => skip = args.number(&flag),
             "--l2" => l2 = args.number(&flag),
+            "--toward-current" => toward_current = true,
             other => flags::unknown(other),
         }
     }
@@ -74,8 +80,8 @@ fn main() {
         eprintln!("error: too few games to fit and to judge the fit");
         std::process::exit(1);
     }
-    let fitted = fit::fit(&train, l2);
     let set = WeightSet::of(rules);
+    let fitted = fit::fit(&train, l2, toward_current.then(|| set.weights()));
     for (name, weights) in [
         ("current weights", set.weights()),
         ("fitted weights", &fitted),

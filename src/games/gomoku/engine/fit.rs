@@ -76,13 +76,19 @@ fn features(terms: &EvalTerms) -> [f64; FEATURES] {
     f
 }
 
-/// Weights fitted by Newton's method (L2 penalty `l2` on standardised features) to
-/// the samples' outcomes. The constant (the value of having the move) is fitted but
-/// left out of the evaluation, which must not swing with the side to move.
-pub fn fit(samples: &[Sample], l2: f64) -> EvalWeights {
+/// Weights fitted by Newton's method to the samples' outcomes, with an L2 penalty
+/// `l2` on the standardised features' weights: on their distance from `toward` when
+/// given (so that few games only correct those weights), else from zero. The constant
+/// (the value of having the move) is fitted but left out of the evaluation, which
+/// must not swing with the side to move.
+pub fn fit(samples: &[Sample], l2: f64, toward: Option<&EvalWeights>) -> EvalWeights {
     let rows: Vec<[f64; FEATURES]> = samples.iter().map(|s| features(&s.terms)).collect();
     let outcomes: Vec<bool> = samples.iter().map(|s| s.mover_won).collect();
-    let w = logistic_fit(&rows, &outcomes, l2);
+    let centre = toward.map_or([0.0; FEATURES], |weights| {
+        let raw = feature_weights(weights);
+        std::array::from_fn(|j| raw[j] / UNITS_PER_LOGIT)
+    });
+    let w = logistic_fit(&rows, &outcomes, l2, &centre);
     let raw: Vec<i32> = (0..FEATURES - 1)
         .map(|j| (w[j] * UNITS_PER_LOGIT).round() as i32)
         .collect();
@@ -110,6 +116,24 @@ pub fn fit(samples: &[Sample], l2: f64) -> EvalWeights {
     weights
 }
 
+/// The weight of each feature in `weights` (the inverse of `fit`'s layout; the
+/// constant's is 0).
+fn feature_weights(weights: &EvalWeights) -> [f64; FEATURES] {
+    let mut raw = [0.0; FEATURES];
+    for (i, &p) in PATTERNS.iter().enumerate() {
+        raw[i] = f64::from(weights.pattern[MOVER][p]);
+    }
+    for (role, base) in [
+        (MOVER, PATTERNS.len()),
+        (WAITER, PATTERNS.len() + THREATS.len()),
+    ] {
+        for (i, &t) in THREATS.iter().enumerate() {
+            raw[base + i] = f64::from(weights.threat[role][t as usize]);
+        }
+    }
+    raw
+}
+
 /// How well `weights` tell the winner of the `test` positions: mean log-loss and the
 /// share called right. The evaluation is first calibrated on `train` (a logistic fit
 /// of a scale and a constant), since the search only compares values, and a constant
@@ -118,7 +142,7 @@ pub fn judge(train: &[Sample], test: &[Sample], weights: &EvalWeights) -> (f64, 
     let value = |s: &Sample| s.terms.weigh(weights) as f64 / UNITS_PER_LOGIT;
     let rows: Vec<[f64; 2]> = train.iter().map(|s| [value(s), 1.0]).collect();
     let outcomes: Vec<bool> = train.iter().map(|s| s.mover_won).collect();
-    let [scale, constant] = logistic_fit(&rows, &outcomes, 1e-9);
+    let [scale, constant] = logistic_fit(&rows, &outcomes, 1e-9, &[0.0; 2]);
     let n = test.len().max(1) as f64;
     let (mut loss, mut right) = (0.0, 0.0);
     for s in test {
@@ -132,9 +156,15 @@ pub fn judge(train: &[Sample], test: &[Sample], weights: &EvalWeights) -> (f64, 
 }
 
 /// The weights of a logistic model of `outcomes` on the `rows`, whose last column is
-/// the constant 1, by Newton's method on standardised columns with an L2 penalty `l2`;
-/// given back on the rows' own scale.
-fn logistic_fit<const K: usize>(rows: &[[f64; K]], outcomes: &[bool], l2: f64) -> [f64; K] {
+/// the constant 1, by Newton's method on standardised columns with an L2 penalty `l2`
+/// on their distance from `centre` (weights on the rows' own scale; the constant is
+/// not penalised); given back on the rows' own scale.
+fn logistic_fit<const K: usize>(
+    rows: &[[f64; K]],
+    outcomes: &[bool],
+    l2: f64,
+    centre: &[f64; K],
+) -> [f64; K] {
     let n = rows.len().max(1) as f64;
     let mut mean = [0.0; K];
     let mut scale = [1.0; K];
@@ -161,8 +191,8 @@ fn logistic_fit<const K: usize>(rows: &[[f64; K]], outcomes: &[bool], l2: f64) -
                 }
             }
         }
-        for j in 0..K {
-            gradient[j] += l2 * w[j];
+        for j in 0..K - 1 {
+            gradient[j] += l2 * (w[j] - centre[j] * scale[j]);
             hessian[j][j] += l2;
         }
         let step = solve(hessian, gradient);
@@ -222,13 +252,13 @@ pub fn format_weights(name: &str, weights: &EvalWeights) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::position::RENJU_WEIGHTS;
     use super::*;
     use crate::rng::Rng;
 
-    /// Outcomes drawn from a known logistic model of the terms: the fit gives the
-    /// model's weights back.
-    #[test]
-    fn the_fit_recovers_the_weights_outcomes_were_drawn_from() {
+    /// Weights to draw outcomes from, and 40,000 positions' terms with outcomes drawn
+    /// from them by a logistic model.
+    fn drawn_samples() -> (EvalWeights, Vec<Sample>) {
         let mut truth = EvalWeights {
             pattern: [[0; 11]; 2],
             threat: [[0; 7]; 2],
@@ -257,7 +287,15 @@ mod tests {
                 Sample { terms, mover_won }
             })
             .collect();
-        let fitted = fit(&samples, 1e-6);
+        (truth, samples)
+    }
+
+    /// Outcomes drawn from a known logistic model of the terms: the fit gives the
+    /// model's weights back.
+    #[test]
+    fn the_fit_recovers_the_weights_outcomes_were_drawn_from() {
+        let (truth, samples) = drawn_samples();
+        let fitted = fit(&samples, 1e-6, None);
         for p in 1..7 {
             let (got, want) = (fitted.pattern[MOVER][p], truth.pattern[MOVER][p]);
             assert!((got - want).abs() <= 6, "pattern {p}: {got} against {want}");
@@ -282,6 +320,29 @@ mod tests {
         };
         let (blind_loss, _) = judge(&samples, &samples, &blind);
         assert!(true_loss < blind_loss - 0.05, "{true_loss} {blind_loss}");
+    }
+
+    /// A penalty centred on other weights pulls the fit to them as it grows, and
+    /// leaves the samples' own weights when it is slight.
+    #[test]
+    fn a_centred_penalty_pulls_the_fit_toward_its_centre() {
+        let (truth, samples) = drawn_samples();
+        let centre = RENJU_WEIGHTS;
+        let distance = |w: &EvalWeights| {
+            let (a, b) = (feature_weights(w), feature_weights(&centre));
+            a.iter().zip(&b).map(|(x, y)| (x - y).abs()).sum::<f64>()
+        };
+        let slight = fit(&samples, 1e-6, Some(&centre));
+        let strong = fit(&samples, 1e6, Some(&centre));
+        let medium = fit(&samples, 1e-1, Some(&centre));
+        assert!(distance(&truth) > 600.0, "{}", distance(&truth));
+        assert!(distance(&slight) > 0.9 * distance(&truth));
+        assert!(distance(&strong) <= 14.0, "{}", distance(&strong));
+        assert!(distance(&medium) > distance(&strong) + 14.0);
+        assert!(distance(&medium) < distance(&slight) - 14.0);
+        let (slight_loss, _) = judge(&samples, &samples, &slight);
+        let (true_loss, _) = judge(&samples, &samples, &truth);
+        assert!(slight_loss <= true_loss + 1e-3, "{slight_loss} {true_loss}");
     }
 
     #[test]
