@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use regex::Regex;
-use tabula::games::gomoku::engine::fit;
+use tabula::games::gomoku::engine::{WeightSet, fit};
 use tabula::games::gomoku::{Color, Gomoku, Outcome, Point, Rules, sgf};
 use tabula::rng::Rng;
 
@@ -64,6 +64,7 @@ fn the_tool_fits_recorded_games_and_reports_what_it_read() {
     };
     let out = fit_tool(&[]);
     let penalised = fit_tool(&["--l2", "100"]);
+    let anchored = fit_tool(&["--toward-current", "--l2", "100"]);
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(
         out.contains("pub const RENJU_WEIGHTS"),
@@ -110,6 +111,18 @@ fn the_tool_fits_recorded_games_and_reports_what_it_read() {
     };
     let shrunk = weight_rows(&penalised);
     assert!(size(&shrunk) * 2 < size(&rows), "{penalised}\n{out}");
+
+    // Toward the current weights, the same penalty keeps them instead.
+    let current = WeightSet::of(Rules::freestyle()).weights();
+    let kept = weight_rows(&anchored);
+    let distance = |rows: &[Vec<i32>]| -> i32 {
+        let lines = rows[0].iter().zip(&current.pattern[0]);
+        let threats = (rows[2][..5].iter().zip(&current.threat[0]))
+            .chain(rows[3][..5].iter().zip(&current.threat[1]));
+        lines.chain(threats).map(|(a, b)| (a - b).abs()).sum()
+    };
+    assert!(distance(&kept) <= 14, "{anchored}");
+    assert!(distance(&shrunk) > 100, "{penalised}");
 }
 
 /// The rows of numbers of the printed weights.
