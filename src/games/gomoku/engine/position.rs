@@ -57,17 +57,19 @@ impl EvalTerms {
     }
 }
 
-/// The weights of Renju and freestyle, fitted to 640 Renju games of Rapfi against
-/// itself: weights fitted to freestyle games called their winners better but played
-/// no better (protocol/gomocup.md).
+/// The weights of Renju and freestyle: a fit to 640 Renju games of Rapfi against
+/// itself, corrected by 995 more (`tabula-gomoku-fit --toward-current --l2 0.3`), which
+/// beat the uncorrected ones 54.1 % over 900 self-play games in Renju and freestyle.
+/// Weights fitted to freestyle games called their winners better but played no better
+/// (protocol/gomocup.md).
 pub const RENJU_WEIGHTS: EvalWeights = EvalWeights {
     pattern: [
-        [0, -6, 0, 7, 24, 20, 46, 0, 0, 0, 0],
-        [0, 6, 0, -7, -24, -20, -46, 0, 0, 0, 0],
+        [0, -4, -2, 4, 24, 29, 55, 0, 0, 0, 0],
+        [0, 4, 2, -4, -24, -29, -55, 0, 0, 0, 0],
     ],
     threat: [
-        [0, 44, 36, 32, 1424, 1600, 0],
-        [0, 10, 47, -21, -513, -513, -513],
+        [0, 51, 61, 41, 1425, 1600, 0],
+        [0, 5, 69, -25, -539, -539, -539],
     ],
 };
 
@@ -86,11 +88,11 @@ pub const STANDARD_WEIGHTS: EvalWeights = EvalWeights {
     ],
 };
 
-/// The weights of Caro: the Renju ones corrected by 480 Caro games of tabula against
-/// itself (`tabula-gomoku-fit --toward-current --l2 0.3`: the fit's penalty is on the
-/// distance from the Renju weights, as a fit from zero to games this weak lost in
-/// play). They call held-out winners better (log-loss 0.622 against 0.634) and beat
-/// the Renju weights in self-play (protocol/gomocup.md, "Caro's own weights").
+/// The weights of Caro: the Renju ones of 2026-11-29 corrected by 480 Caro games of
+/// tabula against itself (`tabula-gomoku-fit --toward-current --l2 0.3`: the fit's
+/// penalty is on the distance from those weights, as a fit from zero to games this weak
+/// lost in play). They call held-out winners better (log-loss 0.622 against 0.634) and
+/// beat those weights in self-play (protocol/gomocup.md, "Caro's own weights").
 pub const CARO_WEIGHTS: EvalWeights = EvalWeights {
     pattern: [
         [0, -2, 1, 8, 23, 30, 51, 0, 0, 0, 0],
