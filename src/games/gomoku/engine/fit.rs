@@ -57,23 +57,39 @@ pub fn samples(game: &Gomoku, winner: Color, skip: usize) -> Vec<Sample> {
     out
 }
 
-/// The features one weight each: line patterns as the mover's count less the waiter's
-/// (one weight for and against), threats per role, and a constant.
+/// What a feature (other than the constant, the last) weighs: a line pattern, as the
+/// mover's count less the waiter's (one weight for and against), or a threat of one
+/// role.
+enum Slot {
+    Pattern(usize),
+    Threat(usize, Threat),
+}
+
+/// The features' layout: the line patterns, then the mover's threats, then the
+/// waiter's.
+fn slot(feature: usize) -> Slot {
+    match feature.checked_sub(PATTERNS.len()) {
+        None => Slot::Pattern(PATTERNS[feature]),
+        Some(t) => Slot::Threat(
+            [MOVER, WAITER][t / THREATS.len()],
+            THREATS[t % THREATS.len()],
+        ),
+    }
+}
+
+/// The features one weight each (see [`slot`]), and a constant.
 fn features(terms: &EvalTerms) -> [f64; FEATURES] {
-    let mut f = [0.0; FEATURES];
-    for (i, &p) in PATTERNS.iter().enumerate() {
-        f[i] = f64::from(terms.pattern[MOVER][p]) - f64::from(terms.pattern[WAITER][p]);
-    }
-    for (role, base) in [
-        (MOVER, PATTERNS.len()),
-        (WAITER, PATTERNS.len() + THREATS.len()),
-    ] {
-        for (i, &t) in THREATS.iter().enumerate() {
-            f[base + i] = f64::from(terms.threat[role][t as usize]);
+    std::array::from_fn(|j| {
+        if j == FEATURES - 1 {
+            return 1.0;
         }
-    }
-    f[FEATURES - 1] = 1.0;
-    f
+        match slot(j) {
+            Slot::Pattern(p) => {
+                f64::from(terms.pattern[MOVER][p]) - f64::from(terms.pattern[WAITER][p])
+            }
+            Slot::Threat(role, t) => f64::from(terms.threat[role][t as usize]),
+        }
+    })
 }
 
 /// Weights fitted by Newton's method to the samples' outcomes, with an L2 penalty
@@ -89,23 +105,18 @@ pub fn fit(samples: &[Sample], l2: f64, toward: Option<&EvalWeights>) -> EvalWei
         std::array::from_fn(|j| raw[j] / UNITS_PER_LOGIT)
     });
     let w = logistic_fit(&rows, &outcomes, l2, &centre);
-    let raw: Vec<i32> = (0..FEATURES - 1)
-        .map(|j| (w[j] * UNITS_PER_LOGIT).round() as i32)
-        .collect();
     let mut weights = EvalWeights {
         pattern: [[0; 11]; 2],
         threat: [[0; 7]; 2],
     };
-    for (i, &p) in PATTERNS.iter().enumerate() {
-        weights.pattern[MOVER][p] = raw[i];
-        weights.pattern[WAITER][p] = -raw[i];
-    }
-    for (role, base) in [
-        (MOVER, PATTERNS.len()),
-        (WAITER, PATTERNS.len() + THREATS.len()),
-    ] {
-        for (i, &t) in THREATS.iter().enumerate() {
-            weights.threat[role][t as usize] = raw[base + i];
+    for (j, w) in w.iter().take(FEATURES - 1).enumerate() {
+        let units = (w * UNITS_PER_LOGIT).round() as i32;
+        match slot(j) {
+            Slot::Pattern(p) => {
+                weights.pattern[MOVER][p] = units;
+                weights.pattern[WAITER][p] = -units;
+            }
+            Slot::Threat(role, t) => weights.threat[role][t as usize] = units,
         }
     }
     let mover_four_three = weights.threat[MOVER][Threat::FourThree as usize];
@@ -116,22 +127,17 @@ pub fn fit(samples: &[Sample], l2: f64, toward: Option<&EvalWeights>) -> EvalWei
     weights
 }
 
-/// The weight of each feature in `weights` (the inverse of `fit`'s layout; the
-/// constant's is 0).
+/// The weight of each feature in `weights`, in evaluation units (the constant's is 0).
 fn feature_weights(weights: &EvalWeights) -> [f64; FEATURES] {
-    let mut raw = [0.0; FEATURES];
-    for (i, &p) in PATTERNS.iter().enumerate() {
-        raw[i] = f64::from(weights.pattern[MOVER][p]);
-    }
-    for (role, base) in [
-        (MOVER, PATTERNS.len()),
-        (WAITER, PATTERNS.len() + THREATS.len()),
-    ] {
-        for (i, &t) in THREATS.iter().enumerate() {
-            raw[base + i] = f64::from(weights.threat[role][t as usize]);
+    std::array::from_fn(|j| {
+        if j == FEATURES - 1 {
+            return 0.0;
         }
-    }
-    raw
+        f64::from(match slot(j) {
+            Slot::Pattern(p) => weights.pattern[MOVER][p],
+            Slot::Threat(role, t) => weights.threat[role][t as usize],
+        })
+    })
 }
 
 /// How well `weights` tell the winner of the `test` positions: mean log-loss and the
