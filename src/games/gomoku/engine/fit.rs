@@ -57,38 +57,36 @@ pub fn samples(game: &Gomoku, winner: Color, skip: usize) -> Vec<Sample> {
     out
 }
 
-/// What a feature (other than the constant, the last) weighs: a line pattern, as the
-/// mover's count less the waiter's (one weight for and against), or a threat of one
-/// role.
+/// What a feature weighs: a line pattern, as the mover's count less the waiter's (one
+/// weight for and against), a threat of one role, or the constant (the value of having
+/// the move, which the evaluation leaves out).
 enum Slot {
     Pattern(usize),
     Threat(usize, Threat),
+    Constant,
 }
 
 /// The features' layout: the line patterns, then the mover's threats, then the
-/// waiter's.
+/// waiter's, then the constant.
 fn slot(feature: usize) -> Slot {
     match feature.checked_sub(PATTERNS.len()) {
         None => Slot::Pattern(PATTERNS[feature]),
-        Some(t) => Slot::Threat(
+        Some(t) if t < 2 * THREATS.len() => Slot::Threat(
             [MOVER, WAITER][t / THREATS.len()],
             THREATS[t % THREATS.len()],
         ),
+        Some(_) => Slot::Constant,
     }
 }
 
 /// The features one weight each (see [`slot`]), and a constant.
 fn features(terms: &EvalTerms) -> [f64; FEATURES] {
-    std::array::from_fn(|j| {
-        if j == FEATURES - 1 {
-            return 1.0;
+    std::array::from_fn(|j| match slot(j) {
+        Slot::Pattern(p) => {
+            f64::from(terms.pattern[MOVER][p]) - f64::from(terms.pattern[WAITER][p])
         }
-        match slot(j) {
-            Slot::Pattern(p) => {
-                f64::from(terms.pattern[MOVER][p]) - f64::from(terms.pattern[WAITER][p])
-            }
-            Slot::Threat(role, t) => f64::from(terms.threat[role][t as usize]),
-        }
+        Slot::Threat(role, t) => f64::from(terms.threat[role][t as usize]),
+        Slot::Constant => 1.0,
     })
 }
 
@@ -109,7 +107,7 @@ pub fn fit(samples: &[Sample], l2: f64, toward: Option<&EvalWeights>) -> EvalWei
         pattern: [[0; 11]; 2],
         threat: [[0; 7]; 2],
     };
-    for (j, w) in w.iter().take(FEATURES - 1).enumerate() {
+    for (j, w) in w.iter().enumerate() {
         let units = (w * UNITS_PER_LOGIT).round() as i32;
         match slot(j) {
             Slot::Pattern(p) => {
@@ -117,6 +115,7 @@ pub fn fit(samples: &[Sample], l2: f64, toward: Option<&EvalWeights>) -> EvalWei
                 weights.pattern[WAITER][p] = -units;
             }
             Slot::Threat(role, t) => weights.threat[role][t as usize] = units,
+            Slot::Constant => {}
         }
     }
     let mover_four_three = weights.threat[MOVER][Threat::FourThree as usize];
@@ -130,12 +129,10 @@ pub fn fit(samples: &[Sample], l2: f64, toward: Option<&EvalWeights>) -> EvalWei
 /// The weight of each feature in `weights`, in evaluation units (the constant's is 0).
 fn feature_weights(weights: &EvalWeights) -> [f64; FEATURES] {
     std::array::from_fn(|j| {
-        if j == FEATURES - 1 {
-            return 0.0;
-        }
         f64::from(match slot(j) {
             Slot::Pattern(p) => weights.pattern[MOVER][p],
             Slot::Threat(role, t) => weights.threat[role][t as usize],
+            Slot::Constant => 0,
         })
     })
 }

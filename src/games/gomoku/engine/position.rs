@@ -22,8 +22,9 @@ const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
 /// four lines combine into (indexed by [`Threat`]). They come from logistic fits of
 /// the outcome on these terms over the quiet positions (no five to block or make, no
 /// open three to answer) of games of Rapfi against itself (Caro's: of tabula's, as
-/// corrections to the Renju weights), by `tabula-gomoku-fit` (see protocol/gomocup.md). A line pattern counts for the mover as much as against it, so
-/// that the evaluation does not swing with the side to move; the threats do not: a
+/// corrections to the Renju weights), by `tabula-gomoku-fit` (see protocol/gomocup.md).
+/// A line pattern counts for the mover as much as against it, so that the evaluation
+/// does not swing with the side to move; the threats do not: a
 /// four-three of the mover's wins, one of the waiter's can still be blocked. The quiet
 /// positions show no open four or five, which take four logits for the mover and the
 /// four-three's weight for the waiter.
