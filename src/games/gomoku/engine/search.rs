@@ -5,6 +5,7 @@ use super::position::{Position, Threat};
 use super::tt::{Bound, Table};
 use crate::games::gomoku::board::{CELLS, Point};
 use crate::games::gomoku::game::Gomoku;
+use crate::games::gomoku::rules::{Rules, Variant};
 use crate::search::Limits;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,10 +20,13 @@ const THREE_EXTENSION: i32 = 8;
 /// Moves searched at an ordinary interior node (the best by the ordering score).
 const WIDTH: usize = 14;
 /// Late-move reductions (see [`late_move_reduction`]): from which depth, and from
-/// which move of the ordering one ply and two.
+/// which move of the ordering one ply and two at least.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_ONE_PLY_FROM: usize = 3;
 const LMR_TWO_PLIES_FROM: usize = 8;
+/// Freestyle's scale of the logarithmic reductions (Rapfi's is 1.0, on top of which it
+/// reduces more for moves its policy rates low and at expected cut nodes).
+const FREESTYLE_REDUCTION_SCALE: f64 = 1.5;
 /// Attacker moves the VCT solver looks through, and its share of the move's budget
 /// (for our attack, and again for the defence against the opponent's).
 const VCT_DEPTH: i32 = 10;
@@ -66,6 +70,9 @@ pub struct Engine {
     pub(super) max_nodes: u64,
     pub(super) aborted: bool,
     stop: Arc<AtomicBool>,
+    /// The scale of the late-move reductions under the game's rules (see
+    /// [`reduction_scale`]).
+    reduction_scale: f64,
     /// The move list of each ply.
     buffers: Vec<Vec<usize>>,
     /// The candidate cells of the latest node that listed them (kept to spare an
@@ -150,6 +157,7 @@ impl Engine {
             max_nodes: u64::MAX,
             aborted: false,
             stop: Arc::new(AtomicBool::new(false)),
+            reduction_scale: 0.0,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             candidates: Vec::with_capacity(256),
             fours: Vec::new(),
@@ -179,6 +187,7 @@ impl Engine {
             return None;
         }
         self.begin(limits);
+        self.reduction_scale = reduction_scale(game.rules());
         // Older searches' history counts for less.
         for h in self.history.iter_mut().flat_map(|c| c.iter_mut()) {
             *h /= 2;
@@ -499,7 +508,7 @@ impl Engine {
                 let reduction = if answering || depth < LMR_MIN_DEPTH {
                     0
                 } else {
-                    late_move_reduction(n, pos.threat(mv, me))
+                    late_move_reduction(self.reduction_scale, depth, n, pos.threat(mv, me))
                 };
                 pos.play(mv);
                 let score = if wins {
@@ -755,16 +764,34 @@ enum Generated {
 /// Plies a move is searched shallower, from its place in the ordering and what it
 /// makes: the ordering puts the moves that matter first, so the late ones are looked at
 /// shallowly, and searched again at full depth only if they beat the best so far. A
-/// four or a five is never reduced: it forces the answer.
-fn late_move_reduction(n: usize, threat: Threat) -> i32 {
+/// four or a five is never reduced: it forces the answer. The `n`th move (from 0) at
+/// `depth` loses `scale · ln(depth) · ln(n + 1)` plies, rounded (the form of Rapfi's
+/// reductions), but at least one from the fourth move and two from the ninth, and at
+/// most `depth - 1`: the move is still played and its position judged.
+fn late_move_reduction(scale: f64, depth: i32, n: usize, threat: Threat) -> i32 {
     if threat >= Threat::Four {
-        0
-    } else if n >= LMR_TWO_PLIES_FROM {
+        return 0;
+    }
+    let at_least = if n >= LMR_TWO_PLIES_FROM {
         2
     } else if n >= LMR_ONE_PLY_FROM {
         1
     } else {
         0
+    };
+    let logarithmic = (scale * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln()).round() as i32;
+    logarithmic.max(at_least).min(depth - 1).max(0)
+}
+
+/// The scale of the logarithmic late-move reductions under `rules` (see
+/// [`late_move_reduction`]): freestyle's, where it takes the search about three plies
+/// deeper at 1,000,000 nodes and played no worse (protocol/gomocup.md, "Logarithmic
+/// reductions in freestyle"); the other rules keep the fixed steps, which Renju's
+/// self-play preferred.
+fn reduction_scale(rules: Rules) -> f64 {
+    match rules.variant {
+        Variant::Freestyle => FREESTYLE_REDUCTION_SCALE,
+        _ => 0.0,
     }
 }
 
@@ -797,17 +824,46 @@ mod tests {
     use super::*;
     use crate::games::gomoku::{Color, Rules};
 
-    /// The first moves of the ordering and every four keep their depth; the later
-    /// quiet moves lose one ply, then two.
+    /// The first moves of the ordering and every four keep their depth; with no
+    /// logarithmic scale the later quiet moves lose one ply, then two.
     #[test]
     fn only_late_moves_short_of_a_four_are_reduced() {
-        for threat in [Threat::Four, Threat::FourThree, Threat::OpenFour] {
-            assert_eq!(late_move_reduction(20, threat), 0);
+        for scale in [0.0, FREESTYLE_REDUCTION_SCALE] {
+            for threat in [Threat::Four, Threat::FourThree, Threat::OpenFour] {
+                assert_eq!(late_move_reduction(scale, 10, 20, threat), 0);
+            }
         }
         let quiet: Vec<i32> = (0..10)
-            .map(|n| late_move_reduction(n, Threat::Three))
+            .map(|n| late_move_reduction(0.0, 10, n, Threat::Three))
             .collect();
         assert_eq!(quiet, [0, 0, 0, 1, 1, 1, 1, 1, 2, 2]);
+    }
+
+    /// The logarithmic reductions grow with the depth and the move's place, never fall
+    /// below the fixed steps, and leave every move at least one ply.
+    #[test]
+    fn logarithmic_reductions_grow_with_depth_and_lateness() {
+        let at = |depth: i32| -> Vec<i32> {
+            (0..10)
+                .map(|n| late_move_reduction(1.0, depth, n, Threat::Three))
+                .collect()
+        };
+        // round(ln 10 · ln(n + 1)): 0, 1.60, 2.53, 3.19, 3.71, 4.13, 4.48, 4.79, ...
+        assert_eq!(at(10), [0, 2, 3, 3, 4, 4, 4, 5, 5, 5]);
+        // ln 3 · ln(n + 1) reaches 2.5 by the tenth move; depth 3 loses two plies at most.
+        assert_eq!(at(3), [0, 1, 1, 2, 2, 2, 2, 2, 2, 2]);
+        let fixed: Vec<i32> = (0..10)
+            .map(|n| late_move_reduction(0.0, 30, n, Threat::Three))
+            .collect();
+        let small: Vec<i32> = (0..10)
+            .map(|n| late_move_reduction(0.01, 30, n, Threat::Three))
+            .collect();
+        assert_eq!(small, fixed);
+        assert_eq!(reduction_scale(Rules::renju()), 0.0);
+        assert_eq!(
+            reduction_scale(Rules::freestyle()),
+            FREESTYLE_REDUCTION_SCALE
+        );
     }
 
     /// A quiet move that cuts off gains history, the quiet moves tried before it lose
