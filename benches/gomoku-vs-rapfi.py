@@ -13,7 +13,8 @@ report: `MESSAGE depth D ... nodes N` from tabula, `MESSAGE Speed ... | Depth D-
 second are nodes over the time to the move (tabula's measured here, Rapfi's own T).
 Prints a row per position, then per rule the means over the positions where neither
 search ended before 0.8 s on a forced win, and the ratio of the summed nodes over the
-summed times.
+summed times; and the mean depths over all the rule's positions, since a search may also
+end early by its own clock rule (tabula starts no iteration it is unlikely to finish).
 """
 import os
 import re
@@ -98,6 +99,9 @@ def main():
               f" Rapfi {r_rate / 1e3:.0f} k nodes/s, depth {mean(5):.1f}"
               f" ({min(r[5] for r in kept)}-{max(r[5] for r in kept)}; deepest {mean(6):.1f});"
               f" tabula / Rapfi {t_rate / r_rate:.2f}; within 3 plies {within} of {len(kept)}")
+        every = lambda i: sum(r[i] for r in all_rows) / len(all_rows)
+        print(f"rule {rule}, all {len(all_rows)} positions: depth tabula {every(2):.1f},"
+              f" Rapfi {every(5):.1f}")
 
 
 if __name__ == "__main__":
