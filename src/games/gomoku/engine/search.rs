@@ -505,7 +505,7 @@ impl Engine {
             for (n, &mv) in moves.iter().enumerate() {
                 let me = pos.to_move();
                 let wins = pos.wins_by(mv, me);
-                let reduction = if answering || depth < LMR_MIN_DEPTH {
+                let reduction = if answering {
                     0
                 } else {
                     late_move_reduction(self.reduction_scale, depth, n, pos.threat(mv, me))
@@ -764,12 +764,13 @@ enum Generated {
 /// Plies a move is searched shallower, from its place in the ordering and what it
 /// makes: the ordering puts the moves that matter first, so the late ones are looked at
 /// shallowly, and searched again at full depth only if they beat the best so far. A
-/// four or a five is never reduced: it forces the answer. The `n`th move (from 0) at
-/// `depth` loses `scale · ln(depth) · ln(n + 1)` plies, rounded (the form of Rapfi's
-/// reductions), but at least one from the fourth move and two from the ninth, and at
-/// most `depth - 1`: the move is still played and its position judged.
+/// four or a five is never reduced: it forces the answer, and nothing is reduced
+/// nearer the horizon than [`LMR_MIN_DEPTH`]. The `n`th move (from 0) at `depth` loses
+/// `scale · ln(depth) · ln(n + 1)` plies, rounded (the form of Rapfi's reductions), but
+/// at least one from the fourth move and two from the ninth, and at most `depth - 1`:
+/// the move is still played and its position judged.
 fn late_move_reduction(scale: f64, depth: i32, n: usize, threat: Threat) -> i32 {
-    if threat >= Threat::Four {
+    if threat >= Threat::Four || depth < LMR_MIN_DEPTH {
         return 0;
     }
     let at_least = if n >= LMR_TWO_PLIES_FROM {
@@ -779,8 +780,8 @@ fn late_move_reduction(scale: f64, depth: i32, n: usize, threat: Threat) -> i32 
     } else {
         0
     };
-    let logarithmic = (scale * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln()).round() as i32;
-    logarithmic.max(at_least).min(depth - 1).max(0)
+    let logarithmic = (scale * f64::from(depth).ln() * ((n + 1) as f64).ln()).round() as i32;
+    logarithmic.max(at_least).min(depth - 1)
 }
 
 /// The scale of the logarithmic late-move reductions under `rules` (see
@@ -822,7 +823,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::gomoku::{Color, Rules};
+    use crate::games::gomoku::Color;
 
     /// The first moves of the ordering and every four keep their depth; with no
     /// logarithmic scale the later quiet moves lose one ply, then two.
