@@ -79,7 +79,7 @@ fn slot(feature: usize) -> Slot {
     }
 }
 
-/// The features one weight each (see [`slot`]), and a constant.
+/// The features' values, one per weight (see [`slot`]).
 fn features(terms: &EvalTerms) -> [f64; FEATURES] {
     std::array::from_fn(|j| match slot(j) {
         Slot::Pattern(p) => {

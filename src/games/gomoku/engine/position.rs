@@ -24,10 +24,10 @@ const PAT_VALUE: [i32; 11] = [0, 2, 3, 10, 12, 40, 50, 160, 160, 600, 0];
 /// open three to answer) of games of Rapfi against itself (Caro's: of tabula's, as
 /// corrections to the Renju weights), by `tabula-gomoku-fit` (see protocol/gomocup.md).
 /// A line pattern counts for the mover as much as against it, so that the evaluation
-/// does not swing with the side to move; the threats do not: a
-/// four-three of the mover's wins, one of the waiter's can still be blocked. The quiet
-/// positions show no open four or five, which take four logits for the mover and the
-/// four-three's weight for the waiter.
+/// does not swing with the side to move; the threats do not: a four-three of the
+/// mover's wins, one of the waiter's can still be blocked. The quiet positions show no
+/// open four or five, which take four logits for the mover and the four-three's weight
+/// for the waiter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalWeights {
     pub pattern: [[i32; 11]; 2],
