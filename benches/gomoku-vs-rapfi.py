@@ -92,16 +92,15 @@ def main():
         kept = [r for r in all_rows if r[1] >= 0.8 and r[4] >= 0.8]
         t_rate = sum(r[0] for r in kept) / sum(r[1] for r in kept)
         r_rate = sum(r[3] for r in kept) / sum(r[4] for r in kept)
-        mean = lambda i: sum(r[i] for r in kept) / len(kept)
+        mean = lambda i, rows=kept: sum(r[i] for r in rows) / len(rows)
         within = sum(1 for r in kept if r[5] - r[2] <= 3)
         print(f"rule {rule}: {len(kept)} of {len(all_rows)} positions; tabula {t_rate / 1e3:.0f} k"
               f" nodes/s, depth {mean(2):.1f} ({min(r[2] for r in kept)}-{max(r[2] for r in kept)});"
               f" Rapfi {r_rate / 1e3:.0f} k nodes/s, depth {mean(5):.1f}"
               f" ({min(r[5] for r in kept)}-{max(r[5] for r in kept)}; deepest {mean(6):.1f});"
               f" tabula / Rapfi {t_rate / r_rate:.2f}; within 3 plies {within} of {len(kept)}")
-        every = lambda i: sum(r[i] for r in all_rows) / len(all_rows)
-        print(f"rule {rule}, all {len(all_rows)} positions: depth tabula {every(2):.1f},"
-              f" Rapfi {every(5):.1f}")
+        print(f"rule {rule}, all {len(all_rows)} positions: depth tabula"
+              f" {mean(2, all_rows):.1f}, Rapfi {mean(5, all_rows):.1f}")
 
 
 if __name__ == "__main__":
