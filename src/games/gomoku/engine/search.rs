@@ -867,6 +867,58 @@ mod tests {
         );
     }
 
+    /// The engine applies the scale of the game's rules: `genmove` takes freestyle's,
+    /// and with it the same iterations over a quiet middle-game position (the first of
+    /// benches/gomoku-midgame.txt) visit fewer nodes than with the fixed steps.
+    #[test]
+    fn freestyle_searches_reduce_by_their_own_scale() {
+        let stones = [
+            (6, 6),
+            (4, 5),
+            (4, 10),
+            (5, 6),
+            (6, 7),
+            (6, 5),
+            (4, 7),
+            (5, 5),
+        ];
+        let position = |rules: Rules| {
+            let mut g = Gomoku::new(rules, 15, 15).unwrap();
+            for &(x, y) in &stones {
+                g.play(Point::new(x, y)).unwrap();
+            }
+            g
+        };
+        let budget = Limits {
+            max_nodes: Some(2_000),
+            ..Limits::default()
+        };
+        for (rules, scale) in [
+            (Rules::freestyle(), FREESTYLE_REDUCTION_SCALE),
+            (Rules::renju(), 0.0),
+        ] {
+            let mut engine = Engine::new(1 << 20);
+            engine.genmove(&position(rules), &budget).unwrap();
+            assert_eq!(engine.reduction_scale, scale);
+        }
+        let nodes_to_depth = |scale: f64| {
+            let mut engine = Engine::new(1 << 20);
+            engine.reduction_scale = scale;
+            let mut pos = Position::new(&position(Rules::freestyle()));
+            let mut moves = Vec::new();
+            engine.root_moves(&mut pos, &mut moves);
+            for depth in 1..=6 {
+                engine.root(&mut pos, &mut moves, depth);
+            }
+            engine.nodes
+        };
+        let (logarithmic, fixed) = (
+            nodes_to_depth(FREESTYLE_REDUCTION_SCALE),
+            nodes_to_depth(0.0),
+        );
+        assert!(logarithmic < fixed, "{logarithmic} nodes against {fixed}");
+    }
+
     /// A quiet move that cuts off gains history, the quiet moves tried before it lose
     /// it, and a four is left out either way; the credit stays within its bound.
     #[test]
