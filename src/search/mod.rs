@@ -17,6 +17,11 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Wall-clock time for this move, already net of any safety margin.
     pub max_time: Option<Duration>,
+    /// Whether time this move leaves unspent is lost rather than kept for later moves
+    /// (a limit per move and no game clock, as Gomocup's `timeout_turn` alone): a
+    /// search may then work up to its deadline instead of saving what it could not use
+    /// well.
+    pub unspent_time_is_lost: bool,
     pub threads: usize,
     pub seed: u64,
     /// Raised by the input reader (GoGui `# interrupt`, Gomocup `YXSTOP`): answer now
@@ -29,6 +34,7 @@ impl Default for Limits {
         Limits {
             max_nodes: None,
             max_time: None,
+            unspent_time_is_lost: false,
             threads: 1,
             seed: 0,
             stop: Arc::new(AtomicBool::new(false)),

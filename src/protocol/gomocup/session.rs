@@ -404,7 +404,10 @@ impl Session {
             Some(_) => None,
             None => self.move_budget(),
         };
-        let limits = Limits::per_move(self.options.nodes, time, DEFAULT_NODES);
+        let limits = Limits {
+            unspent_time_is_lost: time.is_some() && self.unspent_time_is_lost(&game),
+            ..Limits::per_move(self.options.nodes, time, DEFAULT_NODES)
+        };
         Reply {
             think: Some(Think {
                 game,
@@ -424,14 +427,7 @@ impl Session {
             0 => FASTEST_TURN_MS as f64,
             t => t as f64,
         });
-        let share_of_match = (self.clock.timeout_match > 0)
-            .then(|| {
-                self.clock
-                    .time_left
-                    .unwrap_or(self.clock.timeout_match as i64)
-            })
-            .filter(|&left| left < UNLIMITED_MS)
-            .map(|left| left.max(0) as f64 / 12.0);
+        let share_of_match = self.match_time_left().map(|left| left as f64 / 12.0);
         let ms = match (turn, share_of_match) {
             (None, None) => return None,
             (Some(t), None) | (None, Some(t)) => t,
@@ -439,6 +435,37 @@ impl Session {
         };
         let ms = (ms * 0.95 - 30.0).clamp(10.0, MAX_MOVE_TIME.as_millis() as f64);
         Some(Duration::from_millis(ms as u64))
+    }
+
+    /// The ms left on the match clock, when the game has a limit.
+    fn match_time_left(&self) -> Option<u64> {
+        (self.clock.timeout_match > 0)
+            .then(|| {
+                self.clock
+                    .time_left
+                    .unwrap_or(self.clock.timeout_match as i64)
+            })
+            .filter(|&left| left < UNLIMITED_MS)
+            .map(|left| left.max(0) as u64)
+    }
+
+    /// Whether time this move leaves unspent is lost: it is under a turn limit, and
+    /// either the game has no match clock or one that cannot run short before the board
+    /// is full, even if every move of ours takes its whole turn (1 s turns and a
+    /// `timeout_match` of 10⁸ ms, say). Otherwise what a move saves may buy time later.
+    fn unspent_time_is_lost(&self, game: &Gomoku) -> bool {
+        let Some(turn) = self.clock.timeout_turn else {
+            return false;
+        };
+        let turn = if turn == 0 { FASTEST_TURN_MS } else { turn };
+        match self.match_time_left() {
+            None => true,
+            Some(left) => {
+                let empty = game.width() * game.height() - game.stone_count();
+                let our_moves = empty.div_ceil(2) as u128;
+                u128::from(left) >= u128::from(turn) * our_moves
+            }
+        }
     }
 
     /// The search ended: take the engine back, play our move and answer it.
@@ -537,6 +564,39 @@ mod tests {
         // A match without limit (timeout_match 0) is no limit either.
         session.handle_line("INFO timeout_match 0");
         assert_eq!(session.move_budget(), None);
+    }
+
+    /// Only a turn limit with no match clock loses the time a move leaves unspent; a
+    /// match clock keeps it, and a move without a clock spends a node budget.
+    #[test]
+    fn a_turn_limit_alone_loses_unspent_time() {
+        let lost = |lines: &[&str]| {
+            let mut session = Session::new(Options::default());
+            for line in lines {
+                session.handle_line(line);
+            }
+            session.handle_line("START 15");
+            let think = session.handle_line("BEGIN").think.expect("a search");
+            think.limits.unspent_time_is_lost
+        };
+        assert!(lost(&["INFO timeout_turn 1000"]));
+        assert!(lost(&["INFO timeout_turn 1000", "INFO timeout_match 0"]));
+        assert!(!lost(&[
+            "INFO timeout_turn 1000",
+            "INFO timeout_match 60000"
+        ]));
+        assert!(!lost(&["INFO timeout_match 60000"]));
+        assert!(!lost(&[]));
+        // 113 moves of ours fill the 225 points: 113 s of turns.
+        let left = |ms: u64| {
+            lost(&[
+                "INFO timeout_turn 1000",
+                "INFO timeout_match 100000000",
+                &format!("INFO time_left {ms}"),
+            ])
+        };
+        assert!(left(113_000));
+        assert!(!left(112_999));
     }
 
     #[test]

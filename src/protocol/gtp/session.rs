@@ -167,6 +167,7 @@ impl Session {
             threads: self.settings.threads,
             seed: self.settings.seed,
             stop,
+            ..Limits::default()
         };
         self.game.ponder(&limits);
         self.control.finish();

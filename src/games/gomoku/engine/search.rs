@@ -9,7 +9,7 @@ use crate::games::gomoku::rules::{Rules, Variant};
 use crate::search::Limits;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Score of a won position (minus the plies to the win).
 pub const WIN: i32 = 30_000;
@@ -255,14 +255,14 @@ impl Engine {
             if score.abs() >= MATE_BOUND {
                 break;
             }
-            if let Some(deadline) = self.deadline {
-                // An unfinished iteration still tries the best move first and can
-                // find a better one; only one that could barely start is skipped.
-                let used = search_start.elapsed();
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left < used / 4 {
-                    break;
-                }
+            if let Some(deadline) = self.deadline
+                && !another_iteration(
+                    search_start.elapsed(),
+                    deadline.saturating_duration_since(Instant::now()),
+                    limits.unspent_time_is_lost,
+                )
+            {
+                break;
             }
             if limits.stop_requested() {
                 break;
@@ -710,6 +710,19 @@ impl Engine {
     }
 }
 
+/// Whether to start another iteration with `left` of the move's time, the earlier
+/// ones having taken `used`. An unfinished iteration still tries the best move first
+/// and can find a better one, so where the time would be lost unspent it is worth
+/// starting with any time left; where a clock keeps it for later moves, one that could
+/// barely start (less than a quarter of `used` left) is skipped.
+fn another_iteration(used: Duration, left: Duration, unspent_time_is_lost: bool) -> bool {
+    if unspent_time_is_lost {
+        !left.is_zero()
+    } else {
+        left >= used / 4
+    }
+}
+
 /// What a node's scan settles without searching its moves: a five to make, a leaf's
 /// static value (unless a five must be blocked or an open three answered), or a
 /// futile node near the horizon.
@@ -824,6 +837,18 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::games::gomoku::Color;
+
+    /// With a clock that keeps unspent time, an iteration that would get less than a
+    /// quarter of the time the earlier ones took is skipped; where unspent time is
+    /// lost, any time left starts one.
+    #[test]
+    fn the_last_iteration_starts_when_its_time_would_be_lost() {
+        let ms = Duration::from_millis;
+        assert!(another_iteration(ms(400), ms(100), false));
+        assert!(!another_iteration(ms(400), ms(99), false));
+        assert!(another_iteration(ms(400), ms(1), true));
+        assert!(!another_iteration(ms(400), ms(0), true));
+    }
 
     /// The first moves of the ordering and every four keep their depth; with no
     /// logarithmic scale the later quiet moves lose one ply, then two.
