@@ -461,7 +461,7 @@ impl Session {
         match self.match_time_left() {
             None => true,
             Some(left) => {
-                let empty = game.width() * game.height() - game.stone_count();
+                let empty = (game.width() * game.height()).saturating_sub(game.stone_count());
                 let our_moves = empty.div_ceil(2) as u128;
                 u128::from(left) >= u128::from(turn) * our_moves
             }
@@ -566,8 +566,9 @@ mod tests {
         assert_eq!(session.move_budget(), None);
     }
 
-    /// Only a turn limit with no match clock loses the time a move leaves unspent; a
-    /// match clock keeps it, and a move without a clock spends a node budget.
+    /// A turn limit loses the time a move leaves unspent when no match clock could use
+    /// it later: none, or one with time for every move to the full board; a move
+    /// without a turn limit keeps it.
     #[test]
     fn a_turn_limit_alone_loses_unspent_time() {
         let lost = |lines: &[&str]| {
