@@ -4,6 +4,7 @@
 
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::book::shipped_book;
+use super::endgame::{self, Solution};
 use super::knowledge::{Masks, MoveScorer, links_colours, min_piece_size, shunned_pieces};
 use super::playout::Playout;
 use super::rewards::{ScoreStats, rewards};
@@ -342,6 +343,14 @@ fn playouts_for_move(nominal: u64, round: usize, size: usize) -> u64 {
     (nominal as f64 * opening * 0.7 * (0.1 * round as f64).exp()).round() as u64
 }
 
+/// The exact endgame solver (see `endgame.rs`) is tried in two-player games once the
+/// colours together have at most `ENDGAME_MOVES` legal moves, and may spend
+/// 1 / `ENDGAME_SHARE` of the move's budget (positions against playouts, or time)
+/// before the tree search takes over. At level 7's budget in Duo the first solve comes
+/// about eight moves from the end (182,608 positions in one game).
+const ENDGAME_MOVES: usize = 100;
+const ENDGAME_SHARE: u32 = 4;
+
 /// Playouts of a move when there is no clock and no `--playouts`, paced over the game
 /// as a fixed budget is: about 2 s for an early move of four-colour Blokus on one core.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
@@ -473,6 +482,43 @@ impl Engine {
         })
     }
 
+    /// The best move by exact search, when few moves are left in a two-player game,
+    /// the search ends within its share of the move's budget and it proves a win. A
+    /// game that best play draws or loses is left to the tree search: against a fallible
+    /// opponent the move that loses least is not always the one most likely to win.
+    fn solve_endgame(&self, board: &Board, colour: Colour, limits: &Limits) -> Option<Solution> {
+        if board.num_players() != 2 {
+            return None;
+        }
+        let moves_left: usize = (0..board.num_colours())
+            .map(|c| board.legal_moves(c).len())
+            .sum();
+        if moves_left > ENDGAME_MOVES {
+            return None;
+        }
+        let max_nodes = self
+            .playouts_for(board, limits)
+            .map_or(u64::MAX, |n| n / u64::from(ENDGAME_SHARE));
+        let deadline = limits
+            .max_time
+            .map(|t| std::time::Instant::now() + t / ENDGAME_SHARE);
+        if max_nodes == u64::MAX && deadline.is_none() {
+            return None;
+        }
+        let solution = endgame::solve(board, colour, max_nodes, deadline, &limits.stop);
+        match solution {
+            None => log::info!(
+                "blokus genmove: endgame unsolved within {max_nodes} positions ({moves_left} moves left)"
+            ),
+            Some(s) if s.margin <= 0 => log::info!(
+                "blokus genmove: endgame solved, margin {} at best: the tree search tries for more",
+                s.margin
+            ),
+            Some(_) => {}
+        }
+        solution.filter(|s| s.margin > 0)
+    }
+
     /// The move to play for `colour`, or `None` (pass) when it has none.
     pub fn genmove(&mut self, board: &Board, colour: Colour, limits: &Limits) -> Option<MoveId> {
         // A book reply is only as good as the search that chose it: a search with a
@@ -493,6 +539,15 @@ impl Engine {
                 board.format_move(mv)
             );
             return Some(mv);
+        }
+        if let Some(solution) = self.solve_endgame(board, colour, limits) {
+            log::info!(
+                "blokus genmove: {} solved, margin {} in {} positions",
+                board.format_move(solution.mv),
+                solution.margin,
+                solution.nodes
+            );
+            return Some(solution.mv);
         }
         let result = self.search(board, colour, limits)?;
         // Stopped before the first playout: the largest piece is a sound answer.

@@ -3,6 +3,7 @@
 
 mod board;
 mod book;
+mod endgame;
 mod engine;
 mod knowledge;
 mod notation;
