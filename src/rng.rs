@@ -9,7 +9,12 @@ pub struct Rng {
 /// SplitMix64 step: spreads a seed over the generator state.
 const fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+    mix64(*state)
+}
+
+/// SplitMix64's finalizer: a bijection of 64-bit words in which every input bit
+/// reaches every output bit (for hash keys built from small words too).
+pub const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -10,6 +10,7 @@
 use super::board::{Board, Colour};
 use super::pieces::MONOMINO;
 use super::tables::MoveId;
+use crate::rng::mix64;
 use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -189,7 +190,7 @@ impl Solver<'_> {
                 .enumerate()
                 .fold(0u64, |m, (piece, &n)| m | (u64::from(n > 0) << piece));
             let monomino_last = self.board.last_piece(c) == Some(MONOMINO);
-            key ^= mix((c as u64) << 32 | mask << 1 | u64::from(monomino_last));
+            key ^= mix64((c as u64) << 32 | mask << 1 | u64::from(monomino_last));
         }
         key
     }
@@ -205,14 +206,6 @@ impl Solver<'_> {
             !moves.is_empty()
         })
     }
-}
-
-/// A 64-bit mixing function (SplitMix64's finalizer), so that the keys' words spread
-/// over every bit.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 /// Larger pieces first: they score more, so the best move tends to come early and
