@@ -8,7 +8,7 @@
 //! force is above zero exactly when that side can force a win.
 
 use super::board::{Board, Colour};
-use super::pieces::MONOMINO;
+use super::pieces::{MONOMINO, piece_mask};
 use super::tables::MoveId;
 use crate::rng::mix64;
 use std::cmp::Reverse;
@@ -184,11 +184,7 @@ impl Solver<'_> {
     fn key(&self) -> u64 {
         let mut key = self.board.hash();
         for c in 0..self.board.num_colours() {
-            let left = self.board.pieces_left_of(c);
-            let mask = left
-                .iter()
-                .enumerate()
-                .fold(0u64, |m, (piece, &n)| m | (u64::from(n > 0) << piece));
+            let mask = u64::from(piece_mask(self.board.pieces_left_of(c)));
             let monomino_last = self.board.last_piece(c) == Some(MONOMINO);
             key ^= mix64((c as u64) << 32 | mask << 1 | u64::from(monomino_last));
         }

@@ -106,6 +106,13 @@ pub fn piece_by_name(name: &str) -> Option<Piece> {
         .map(|i| i as Piece)
 }
 
+/// One bit per piece with any left.
+pub(crate) fn piece_mask(pieces_left: &[u8; NUM_PIECES]) -> u32 {
+    (0..NUM_PIECES)
+        .filter(|&piece| pieces_left[piece] > 0)
+        .fold(0, |mask, piece| mask | 1 << piece)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

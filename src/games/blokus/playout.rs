@@ -14,7 +14,7 @@
 
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::knowledge::{min_piece_size, shunned_pieces};
-use super::pieces::{MONOMINO, NUM_PIECES, Piece};
+use super::pieces::{MONOMINO, NUM_PIECES, Piece, piece_mask};
 use super::replies::{MoveKey, Replies};
 use super::root_moves::RootMoves;
 use super::tables::{MAX_POINTS, MoveId, Placement, Tables};
@@ -457,13 +457,6 @@ fn wanted_pieces(variant: Variant) -> Vec<u32> {
                 & !shunned_pieces(variant, pieces_played)
         })
         .collect()
-}
-
-/// One bit per piece with any left.
-fn piece_mask(pieces_left: &[u8; NUM_PIECES]) -> u32 {
-    (0..NUM_PIECES)
-        .filter(|&piece| pieces_left[piece] > 0)
-        .fold(0, |mask, piece| mask | 1 << piece)
 }
 
 /// Playout weight of each piece: a factor per square and, on the small board, per
