@@ -217,18 +217,14 @@ mod tests {
     use crate::games::blokus::Variant;
     use crate::rng::Rng;
 
-    /// Player 0's final margin with best play, by plain minimax over every move.
+    /// Player 0's final margin with best play, by plain minimax over every move, the
+    /// turn order from the board's own `to_play` (the solver finds its movers itself).
     fn minimax(board: &mut Board) -> i32 {
-        let n = board.num_colours();
-        let first = board.nominal_to_play();
-        let Some((colour, moves)) = (0..n)
-            .map(|i| (first + i) % n)
-            .map(|c| (c, board.legal_moves(c)))
-            .find(|(_, moves)| !moves.is_empty())
-        else {
+        let Some(colour) = board.to_play() else {
             let points = board.player_points();
             return points[0] - points[1];
         };
+        let moves = board.legal_moves(colour);
         let maximizing = board.player_of(colour) == 0;
         let values = moves.iter().map(|&mv| {
             board.play_unchecked(colour, mv);
