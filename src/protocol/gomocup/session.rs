@@ -423,10 +423,7 @@ impl Session {
     /// than `MAX_MOVE_TIME`; `None` when the manager set no limit (the search then
     /// spends the default node budget, as over GTP).
     fn move_budget(&self) -> Option<Duration> {
-        let turn = self.clock.timeout_turn.map(|t| match t {
-            0 => FASTEST_TURN_MS as f64,
-            t => t as f64,
-        });
+        let turn = self.turn_ms().map(|t| t as f64);
         let share_of_match = self.match_time_left().map(|left| left as f64 / 12.0);
         let ms = match (turn, share_of_match) {
             (None, None) => return None,
@@ -435,6 +432,15 @@ impl Session {
         };
         let ms = (ms * 0.95 - 30.0).clamp(10.0, MAX_MOVE_TIME.as_millis() as f64);
         Some(Duration::from_millis(ms as u64))
+    }
+
+    /// The ms a turn may take, when the manager set a turn limit (0 meaning "as fast
+    /// as possible").
+    fn turn_ms(&self) -> Option<u64> {
+        self.clock.timeout_turn.map(|t| match t {
+            0 => FASTEST_TURN_MS,
+            t => t,
+        })
     }
 
     /// The ms left on the match clock, when the game has a limit.
@@ -454,10 +460,9 @@ impl Session {
     /// is full, even if every move of ours takes its whole turn (1 s turns and a
     /// `timeout_match` of 10⁸ ms, say). Otherwise what a move saves may buy time later.
     fn unspent_time_is_lost(&self, game: &Gomoku) -> bool {
-        let Some(turn) = self.clock.timeout_turn else {
+        let Some(turn) = self.turn_ms() else {
             return false;
         };
-        let turn = if turn == 0 { FASTEST_TURN_MS } else { turn };
         match self.match_time_left() {
             None => true,
             Some(left) => {
