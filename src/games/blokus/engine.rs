@@ -4,7 +4,7 @@
 
 use super::board::{Board, Colour, MAX_COLOURS};
 use super::book::shipped_book;
-use super::endgame::{self, Solution};
+use super::endgame::{self, Verdict, Win};
 use super::knowledge::{Masks, MoveScorer, links_colours, min_piece_size, shunned_pieces};
 use super::playout::Playout;
 use super::rewards::{ScoreStats, rewards};
@@ -13,6 +13,7 @@ use super::variant::Variant;
 use crate::rng::Rng;
 use crate::search::Limits;
 use crate::search::mcts::{Mcts, MctsParams, Prior, Rewards, SearchGame, SearchResult, Selection};
+use std::time::Instant;
 
 /// A move of the search: the colour and its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,9 +347,10 @@ fn playouts_for_move(nominal: u64, round: usize, size: usize) -> u64 {
 /// The exact endgame solver (see `endgame.rs`) is tried in two-player games once the
 /// colours together have at most `ENDGAME_MOVES` legal moves, and may spend
 /// 1 / `ENDGAME_SHARE` of the move's budget (positions against playouts, or time)
-/// before the tree search takes over. At level 7's budget in Duo the first solve comes
-/// about eight moves from the end (182,608 positions in one game).
-const ENDGAME_MOVES: usize = 100;
+/// before the tree search takes over. At level 7's budget in Duo it settles most
+/// positions from about ten moves before the end; past 150 moves its tries mostly fail
+/// and only cost the tree search its share (protocol/blokus.md).
+const ENDGAME_MOVES: usize = 150;
 const ENDGAME_SHARE: u32 = 4;
 
 /// Playouts of a move when there is no clock and no `--playouts`, paced over the game
@@ -360,6 +362,8 @@ pub struct Engine {
     mcts: Mcts<SearchPosition>,
     /// Whether `genmove` answers from the shipped opening book where it can.
     use_book: bool,
+    /// The exact endgame solver, its table kept from move to move of a game.
+    endgame: endgame::Solver,
     /// Whether a fixed budget is paced as in play (see [`playouts_for_move`] and
     /// [`Engine::params`]) rather than spent in full on every move; the search
     /// parameters follow it.
@@ -387,6 +391,7 @@ impl Engine {
         Engine {
             mcts: Mcts::new(Engine::params(paced)),
             use_book: true,
+            endgame: endgame::Solver::default(),
             paced,
         }
     }
@@ -435,6 +440,7 @@ impl Engine {
     /// Forgets the search tree (a new game or a loaded position).
     pub fn clear(&mut self) {
         self.mcts.clear();
+        self.endgame.clear();
     }
 
     /// Searches a move for any colour, in turn or not; `None` (pass) when it has none.
@@ -482,11 +488,35 @@ impl Engine {
         })
     }
 
-    /// The best move by exact search, when few moves are left in a two-player game,
-    /// the search ends within its share of the move's budget and it proves a win. A
-    /// game that best play draws or loses is left to the tree search: against a fallible
-    /// opponent the move that loses least is not always the one most likely to win.
-    fn solve_endgame(&self, board: &Board, colour: Colour, limits: &Limits) -> Option<Solution> {
+    /// The solver's budget on a move: a share of its positions against playouts, and
+    /// time until `deadline`; `None` when the move has neither limit.
+    fn endgame_budget<'a>(
+        &self,
+        board: &Board,
+        limits: &'a Limits,
+        deadline: Option<Instant>,
+    ) -> Option<endgame::Budget<'a>> {
+        let max_nodes = self
+            .playouts_for(board, limits)
+            .map_or(u64::MAX, |n| n / u64::from(ENDGAME_SHARE));
+        (max_nodes != u64::MAX || deadline.is_some()).then_some(endgame::Budget {
+            max_nodes,
+            deadline,
+            stop: &limits.stop,
+        })
+    }
+
+    /// What the solver proves within `budget`, when few moves are left in a two-player
+    /// game: a move that wins by force, by how much, and whether by the most possible. A
+    /// game that best play draws or loses is left to the tree search: against a
+    /// fallible opponent the move that loses least is not always the one most likely to
+    /// win.
+    fn prove_endgame_win(
+        &mut self,
+        board: &Board,
+        colour: Colour,
+        budget: &endgame::Budget,
+    ) -> Option<Win> {
         if board.num_players() != 2 {
             return None;
         }
@@ -496,27 +526,51 @@ impl Engine {
         if moves_left > ENDGAME_MOVES {
             return None;
         }
-        let max_nodes = self
-            .playouts_for(board, limits)
-            .map_or(u64::MAX, |n| n / u64::from(ENDGAME_SHARE));
-        let deadline = limits
-            .max_time
-            .map(|t| std::time::Instant::now() + t / ENDGAME_SHARE);
-        if max_nodes == u64::MAX && deadline.is_none() {
-            return None;
-        }
-        let solution = endgame::solve(board, colour, max_nodes, deadline, &limits.stop);
-        match solution {
-            None => log::info!(
-                "blokus genmove: endgame unsolved within {max_nodes} positions ({moves_left} moves left)"
+        let (verdict, nodes) = self.endgame.prove_win(board, colour, budget);
+        let outcome = match verdict {
+            Verdict::Win(win) => format!(
+                "{} wins by force by {}{}",
+                board.format_move(win.mv),
+                if win.most { "" } else { "at least " },
+                win.margin
             ),
-            Some(s) if s.margin <= 0 => log::info!(
-                "blokus genmove: endgame solved, margin {} at best: the tree search tries for more",
-                s.margin
-            ),
-            Some(_) => {}
+            Verdict::NoWin => "no win by force: the tree search tries for one".to_string(),
+            Verdict::Unknown => format!("unsolved ({moves_left} moves left)"),
+        };
+        log::info!("blokus genmove: endgame {outcome}, {nodes} positions");
+        match verdict {
+            Verdict::Win(win) => Some(win),
+            _ => None,
         }
-        solution.filter(|s| s.margin > 0)
+    }
+
+    /// Between a move the solver proved to win (not by the most possible) and the tree
+    /// search's choice: the tree's move if the solver proves within `budget` that it
+    /// wins by as much; the proven move otherwise.
+    fn keep_the_win(
+        &mut self,
+        board: &Board,
+        colour: Colour,
+        budget: Option<endgame::Budget>,
+        win: Win,
+        tree: MoveId,
+    ) -> MoveId {
+        if tree == win.mv {
+            return tree;
+        }
+        let Some(budget) = budget else {
+            return win.mv;
+        };
+        let reaches = self
+            .endgame
+            .reaches(board, colour, tree, win.margin, &budget);
+        log::info!(
+            "blokus genmove: the tree's {} wins by {} or more: {}",
+            board.format_move(tree),
+            win.margin,
+            reaches.map_or("unknown", |yes| if yes { "yes" } else { "no" })
+        );
+        if reaches == Some(true) { tree } else { win.mv }
     }
 
     /// The move to play for `colour`, or `None` (pass) when it has none.
@@ -540,16 +594,20 @@ impl Engine {
             );
             return Some(mv);
         }
-        if let Some(solution) = self.solve_endgame(board, colour, limits) {
-            log::info!(
-                "blokus genmove: {} solved, margin {} in {} positions",
-                board.format_move(solution.mv),
-                solution.margin,
-                solution.nodes
-            );
-            return Some(solution.mv);
+        let start = Instant::now();
+        let deadline = |share| limits.max_time.map(|t| start + t / share);
+        let proof = self
+            .endgame_budget(board, limits, deadline(ENDGAME_SHARE))
+            .and_then(|budget| self.prove_endgame_win(board, colour, &budget));
+        if let Some(win) = proof.filter(|win| win.most) {
+            return Some(win.mv);
         }
-        let result = self.search(board, colour, limits)?;
+        // The tree search has the move's time that the solver left.
+        let left = Limits {
+            max_time: limits.max_time.map(|t| t.saturating_sub(start.elapsed())),
+            ..limits.clone()
+        };
+        let result = self.search(board, colour, &left)?;
         // Stopped before the first playout: the largest piece is a sound answer.
         let largest = || {
             let moves = board.legal_moves(colour);
@@ -557,7 +615,15 @@ impl Engine {
                 .into_iter()
                 .max_by_key(|&m| board.tables().info(m).len)
         };
-        result.best.map(|m| m.mv).or_else(largest)
+        let tree = result.best.map(|m| m.mv).or_else(largest)?;
+        // Checking the tree's move may take what is left of the move's time.
+        Some(match proof {
+            Some(win) => {
+                let budget = self.endgame_budget(board, limits, deadline(1));
+                self.keep_the_win(board, colour, budget, win, tree)
+            }
+            None => tree,
+        })
     }
 }
 
