@@ -517,7 +517,7 @@ impl Engine {
         colour: Colour,
         budget: &endgame::Budget,
     ) -> Option<Win> {
-        if board.num_players() != 2 {
+        if board.num_players() != 2 || !board.has_moves(colour) {
             return None;
         }
         let moves_left: usize = (0..board.num_colours())
