@@ -53,14 +53,16 @@ pub struct Budget<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// The most positions the table keeps (about 50 MB); past that it starts again empty.
+/// The most positions the table keeps (about 50 MB): once full it only updates the
+/// positions it has, and the next proof starts it again empty.
 const MAX_ENTRIES: usize = 1 << 20;
 
 /// The solver of one game: its table outlives each proof.
-#[derive(Default)]
 pub struct Solver {
     /// Per position: what is known of its margin, and the move that decided it.
     table: HashMap<u64, Entry>,
+    /// The most positions `table` keeps.
+    max_entries: usize,
     /// The variant the table's positions belong to.
     variant: Option<Variant>,
     /// The move list of each ply (kept to spare an allocation per position).
@@ -79,7 +81,23 @@ struct Entry {
 
 const NO_MOVE: MoveId = MoveId::MAX;
 
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::with_max_entries(MAX_ENTRIES)
+    }
+}
+
 impl Solver {
+    /// A solver whose table keeps at most `max_entries` positions.
+    fn with_max_entries(max_entries: usize) -> Solver {
+        Solver {
+            table: HashMap::new(),
+            max_entries,
+            variant: None,
+            buffers: Vec::new(),
+        }
+    }
+
     /// Forgets every position (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -128,7 +146,7 @@ impl Solver {
     /// A walk from `board` over the table, which starts again empty for another
     /// variant or once it is full.
     fn search<'a>(&'a mut self, board: &Board, budget: &'a Budget<'a>) -> Search<'a> {
-        if self.variant != Some(board.variant()) || self.table.len() > MAX_ENTRIES {
+        if self.variant != Some(board.variant()) || self.table.len() >= self.max_entries {
             self.table.clear();
             self.variant = Some(board.variant());
         }
@@ -138,6 +156,7 @@ impl Solver {
             budget,
             aborted: false,
             table: &mut self.table,
+            max_entries: self.max_entries,
             buffers: &mut self.buffers,
         }
     }
@@ -172,6 +191,7 @@ struct Search<'a> {
     budget: &'a Budget<'a>,
     aborted: bool,
     table: &'a mut HashMap<u64, Entry>,
+    max_entries: usize,
     buffers: &'a mut Vec<Vec<MoveId>>,
 }
 
@@ -285,7 +305,11 @@ impl Search<'_> {
             entry.upper = entry.upper.min(best);
         }
         entry.best = best_move;
-        self.table.insert(key, entry);
+        if self.table.len() < self.max_entries {
+            self.table.insert(key, entry);
+        } else if let Some(kept) = self.table.get_mut(&key) {
+            *kept = entry;
+        }
         best
     }
 
@@ -431,6 +455,32 @@ mod tests {
             wins_proven >= 20 && no_wins >= 20 && reached >= 20,
             "{wins_proven} wins, {no_wins} not, {reached} moves reaching 2"
         );
+    }
+
+    /// A table held to a few positions still gives the right answers, and keeps no
+    /// more than it may.
+    #[test]
+    fn a_full_table_still_solves() {
+        let never = AtomicBool::new(false);
+        let budget = Budget {
+            max_nodes: u64::MAX,
+            deadline: None,
+            stop: &never,
+        };
+        let board = late_position(Variant::Duo, 3, 40);
+        let colour = board.to_play().expect("a move");
+        let mut unbounded = Solver::default();
+        let (verdict, nodes) = unbounded.prove_win(&board, colour, &budget);
+        assert!(
+            unbounded.table.len() > 500,
+            "{} positions",
+            unbounded.table.len()
+        );
+        let mut small = Solver::with_max_entries(50);
+        let (small_verdict, more_nodes) = small.prove_win(&board, colour, &budget);
+        assert_eq!(small_verdict, verdict);
+        assert!(more_nodes > nodes);
+        assert_eq!(small.table.len(), 50);
     }
 
     /// Past its node budget the solver answers only what it proved by then: nothing, or
