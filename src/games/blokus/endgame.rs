@@ -401,6 +401,15 @@ mod tests {
         sign * minimax(board) > 0
     }
 
+    /// A budget of `max_nodes` positions and no deadline.
+    fn positions(max_nodes: u64, stop: &AtomicBool) -> Budget<'_> {
+        Budget {
+            max_nodes,
+            deadline: None,
+            stop,
+        }
+    }
+
     /// On random late positions of both two-player board sizes the solver proves a win
     /// exactly when plain minimax finds one, by the same margin, and its move keeps it;
     /// it tells which moves win by at least two as minimax does. One solver plays on to
@@ -408,11 +417,7 @@ mod tests {
     #[test]
     fn the_solver_agrees_with_plain_minimax() {
         let never = AtomicBool::new(false);
-        let budget = Budget {
-            max_nodes: u64::MAX,
-            deadline: None,
-            stop: &never,
-        };
+        let budget = positions(u64::MAX, &never);
         let (mut wins_proven, mut no_wins, mut reached) = (0, 0, 0);
         for variant in [Variant::Duo, Variant::ClassicTwo] {
             let mut solver = Solver::default();
@@ -462,11 +467,7 @@ mod tests {
     #[test]
     fn a_full_table_still_solves() {
         let never = AtomicBool::new(false);
-        let budget = Budget {
-            max_nodes: u64::MAX,
-            deadline: None,
-            stop: &never,
-        };
+        let budget = positions(u64::MAX, &never);
         let board = late_position(Variant::Duo, 3, 40);
         let colour = board.to_play().expect("a move");
         let mut unbounded = Solver::default();
@@ -489,11 +490,7 @@ mod tests {
     #[test]
     fn the_solver_gives_up_past_its_budget() {
         let never = AtomicBool::new(false);
-        let budget = |max_nodes| Budget {
-            max_nodes,
-            deadline: None,
-            stop: &never,
-        };
+        let budget = |max_nodes| positions(max_nodes, &never);
         let board = late_position(Variant::Duo, 3, 40);
         let colour = board.to_play().expect("a move");
         let (verdict, nodes) = Solver::default().prove_win(&board, colour, &budget(u64::MAX));
