@@ -517,13 +517,14 @@ impl Engine {
         colour: Colour,
         budget: &endgame::Budget,
     ) -> Option<Win> {
-        if board.num_players() != 2 || !board.has_moves(colour) {
+        if board.num_players() != 2 {
             return None;
         }
-        let moves_left: usize = (0..board.num_colours())
+        let moves_per_colour: Vec<usize> = (0..board.num_colours())
             .map(|c| board.legal_moves(c).len())
-            .sum();
-        if moves_left > ENDGAME_MOVES {
+            .collect();
+        let moves_left: usize = moves_per_colour.iter().sum();
+        if moves_per_colour.get(colour).is_none_or(|&n| n == 0) || moves_left > ENDGAME_MOVES {
             return None;
         }
         let (verdict, nodes) = self.endgame.prove_win(board, colour, budget);
