@@ -348,8 +348,8 @@ fn playouts_for_move(nominal: u64, round: usize, size: usize) -> u64 {
 /// colours together have at most `ENDGAME_MOVES` legal moves, and may spend
 /// 1 / `ENDGAME_SHARE` of the move's budget (positions against playouts, or time)
 /// before the tree search takes over; a win proven by less than the most possible may
-/// take another share of positions, and what is left of the time, to check the tree's
-/// move (`keep_the_win`). At level 7's budget in Duo it settles most
+/// take another share of positions, or under a clock a share of the time the solver
+/// left, to check the tree's move (`keep_the_win`). At level 7's budget in Duo it settles most
 /// positions from about ten moves before the end; past 150 moves its tries mostly fail
 /// and only cost the tree search its share (protocol/blokus.md).
 const ENDGAME_MOVES: usize = 150;
@@ -605,9 +605,18 @@ impl Engine {
         if let Some(win) = proof.filter(|win| win.most) {
             return Some(win.mv);
         }
-        // The tree search has the move's time that the solver left.
+        // The tree search has the move's time that the solver left, less a share kept
+        // for checking its move where the solver proved a win but not the largest: the
+        // game is won either way, and without that share the proven move would be
+        // played unchecked.
         let left = Limits {
-            max_time: limits.max_time.map(|t| t.saturating_sub(start.elapsed())),
+            max_time: limits.max_time.map(|t| {
+                let left = t.saturating_sub(start.elapsed());
+                match proof {
+                    Some(_) => left - left / ENDGAME_SHARE,
+                    None => left,
+                }
+            }),
             ..limits.clone()
         };
         let result = self.search(board, colour, &left)?;
@@ -619,7 +628,8 @@ impl Engine {
                 .max_by_key(|&m| board.tables().info(m).len)
         };
         let tree = result.best.map(|m| m.mv).or_else(largest)?;
-        // Checking the tree's move may take what is left of the move's time.
+        // Checking the tree's move may take what is left of the move's time: at least
+        // the share the tree search left it.
         Some(match proof {
             Some(win) => {
                 let budget = self.endgame_budget(board, limits, deadline(1));
