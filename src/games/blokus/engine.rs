@@ -349,9 +349,9 @@ fn playouts_for_move(nominal: u64, round: usize, size: usize) -> u64 {
 /// 1 / `ENDGAME_SHARE` of the move's budget (positions against playouts, or time)
 /// before the tree search takes over; a win proven by less than the most possible may
 /// take another share of positions, or under a clock a share of the time the solver
-/// left, to check the tree's move (`keep_the_win`). At level 7's budget in Duo it settles most
-/// positions from about ten moves before the end; past 150 moves its tries mostly fail
-/// and only cost the tree search its share (protocol/blokus.md).
+/// left, to check the tree's move (`keep_the_win`). At level 7's budget in Duo it
+/// settles most positions from about ten moves before the end; past 150 moves its tries
+/// mostly fail and only cost the tree search its share (protocol/blokus.md).
 const ENDGAME_MOVES: usize = 150;
 const ENDGAME_SHARE: u32 = 4;
 
