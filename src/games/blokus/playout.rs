@@ -1,9 +1,10 @@
 //! Fast random games to the end for the search. The playout keeps, per colour, a list
 //! of candidate moves: a placement's new attach points add their moves when the colour
 //! next needs its list (by then the other side has often covered some of them, which
-//! then add nothing), and moves made illegal are dropped when a turn's scan meets them,
-//! so no move is generated from scratch after the start. Nothing here allocates once
-//! the buffers have grown.
+//! then add nothing), and moves made illegal are dropped when a turn's scan meets them.
+//! Each list starts from the colour's legal moves at the search's root, generated once
+//! per search, so a playout generates only the moves at attach points made since the
+//! root. Nothing here allocates once the buffers have grown.
 //!
 //! The policy answers the other side: each turn it plays among the moves that cover the
 //! most points near the other side's latest moves (their new attach points and the
@@ -53,6 +54,15 @@ pub struct Playout {
     /// Per colour, one bit per placement already looked at (legal or not): a placement
     /// found illegal never becomes legal again, so it is never checked twice.
     seen: [Vec<u64>; MAX_COLOURS],
+    /// Per colour, its legal moves at the root, the placements looked at for them, and
+    /// how many attach points it had there. A playout starts each list from these and
+    /// adds only the moves at the attach points made since, instead of walking every
+    /// attach point's placements again.
+    root_lists: [Vec<Placement>; MAX_COLOURS],
+    root_seen: [Vec<u64>; MAX_COLOURS],
+    root_attach_len: [usize; MAX_COLOURS],
+    /// Per colour, whether its list is still to be copied from the root's.
+    from_root: [bool; MAX_COLOURS],
     to_play: usize,
     pieces_played: usize,
     /// Per point, how much covering it answers the other side (0 = not at all).
@@ -83,7 +93,7 @@ impl Playout {
         let variant = root.variant();
         let tables = Tables::get(variant.board_size());
         let words = tables.num_moves().div_ceil(64);
-        Playout {
+        let mut playout = Playout {
             tables,
             variant,
             num_colours: variant.num_colours(),
@@ -116,7 +126,18 @@ impl Playout {
             ),
             sequence: Vec::with_capacity(128),
             preceding: 0,
+            root_lists: Default::default(),
+            root_seen: Default::default(),
+            root_attach_len: [0; MAX_COLOURS],
+            from_root: [false; MAX_COLOURS],
+        };
+        for c in 0..playout.num_colours {
+            playout.legal_moves_from_scratch(root, c);
+            playout.root_lists[c] = std::mem::take(&mut playout.moves[c]);
+            playout.root_seen[c] = playout.seen[c].clone();
+            playout.root_attach_len[c] = root.attach_points(c).len();
         }
+        playout
     }
 
     /// Copies a position and generates every colour's moves. The position must follow
@@ -139,7 +160,7 @@ impl Playout {
             self.left_mask[c] = piece_mask(&self.pieces_left[c]);
             self.squares[c] = board.squares(c);
             self.last_piece[c] = board.last_piece(c);
-            self.generate(c, board.attach_points(c));
+            self.list_from_root(c, board.attach_points(c));
         }
     }
 
@@ -149,21 +170,47 @@ impl Playout {
     pub fn legal_moves(&mut self, board: &Board, c: Colour, out: &mut Vec<MoveId>) {
         self.forbidden = *board.masks().0;
         self.left_mask[c] = piece_mask(board.pieces_left_of(c));
-        self.generate(c, board.attach_points(c));
+        self.list_from_root(c, board.attach_points(c));
         self.add_pending_moves(c);
         out.extend(self.moves[c].iter().map(|m| m.id));
     }
 
-    /// Lists the moves of `c` afresh from its attach points, when it next needs them.
-    fn generate(&mut self, c: Colour, attach_points: &[u16]) {
+    /// Sets the list of `c` to be, when it is next needed, its root list less what no
+    /// longer fits, plus the moves at the attach points made since the root: the tail of
+    /// `attach_points`, the colour's attach points in a position following from the root
+    /// (a board only appends to them).
+    fn list_from_root(&mut self, c: Colour, attach_points: &[u16]) {
+        self.pending[c].clear();
+        self.pending[c].extend_from_slice(&attach_points[self.root_attach_len[c]..]);
+        self.from_root[c] = true;
+    }
+
+    /// Lists the moves of `c` in `board` from all its attach points, into `moves`.
+    fn legal_moves_from_scratch(&mut self, board: &Board, c: Colour) {
+        self.forbidden = *board.masks().0;
+        self.left_mask[c] = piece_mask(board.pieces_left_of(c));
         self.moves[c].clear();
         self.seen[c].fill(0);
         self.pending[c].clear();
-        self.pending[c].extend_from_slice(attach_points);
+        self.pending[c].extend_from_slice(board.attach_points(c));
+        self.from_root[c] = false;
+        self.add_pending_moves(c);
     }
 
-    /// Adds the moves at the attach points of `c` placed since its list was last used.
+    /// Adds the moves at the attach points of `c` placed since its list was last used
+    /// (since the root, for a list not yet copied from the root's).
     fn add_pending_moves(&mut self, c: Colour) {
+        if self.from_root[c] {
+            self.from_root[c] = false;
+            self.moves[c].clear();
+            let (forbidden, bit, left) = (&self.forbidden, 1u8 << c, self.left_mask[c]);
+            self.moves[c].extend(
+                self.root_lists[c]
+                    .iter()
+                    .filter(|m| left >> m.piece & 1 != 0 && m.fits(forbidden, bit)),
+            );
+            self.seen[c].copy_from_slice(&self.root_seen[c]);
+        }
         let mut pending = std::mem::take(&mut self.pending[c]);
         for &p in &pending {
             self.add_moves_at(c, p);
@@ -514,6 +561,8 @@ mod tests {
         }
     }
 
+    /// Below the root, where lists start from the root's, both the tree's legal moves and
+    /// a playout's lists are the board's.
     #[test]
     fn legal_moves_below_the_root_are_the_boards() {
         for variant in Variant::ALL {
@@ -528,6 +577,13 @@ mod tests {
                     for d in 0..board.num_colours() {
                         let mut moves = Vec::new();
                         playout.legal_moves(&board, d, &mut moves);
+                        moves.sort_unstable();
+                        assert_eq!(moves, board.legal_moves(d), "{variant:?}");
+                    }
+                    // A playout started here lists the same moves.
+                    playout.start(&board);
+                    for d in 0..board.num_colours() {
+                        let mut moves = playout.moves(d);
                         moves.sort_unstable();
                         assert_eq!(moves, board.legal_moves(d), "{variant:?}");
                     }
