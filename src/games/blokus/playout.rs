@@ -126,13 +126,15 @@ impl Playout {
             ),
             sequence: Vec::with_capacity(128),
             preceding: 0,
+            // Empty until the lists below fill them: from no root list and no attach
+            // point before, every attach point of the root is walked.
             root_lists: Default::default(),
-            root_seen: Default::default(),
+            root_seen: std::array::from_fn(|_| vec![0; words]),
             root_attach_len: [0; MAX_COLOURS],
             from_root: [false; MAX_COLOURS],
         };
         for c in 0..playout.num_colours {
-            playout.legal_moves_from_scratch(root, c);
+            playout.list_moves(root, c);
             playout.root_lists[c] = std::mem::take(&mut playout.moves[c]);
             playout.root_seen[c] = playout.seen[c].clone();
             playout.root_attach_len[c] = root.attach_points(c).len();
@@ -140,8 +142,9 @@ impl Playout {
         playout
     }
 
-    /// Copies a position and generates every colour's moves. The position must follow
-    /// from the root given to [`Playout::new`]: moves illegal there are never generated.
+    /// Copies a position; each colour's moves are listed when it first needs them. The
+    /// position must follow from the root given to [`Playout::new`]: moves illegal
+    /// there are never listed.
     pub fn start(&mut self, board: &Board) {
         debug_assert_eq!(board.variant(), self.variant);
         let (forbidden, corner) = board.masks();
@@ -168,11 +171,17 @@ impl Playout {
     /// to `out`, in no particular order. Faster than the board's own generator, whose
     /// tables are not narrowed to the root; the workspace is left to be started again.
     pub fn legal_moves(&mut self, board: &Board, c: Colour, out: &mut Vec<MoveId>) {
+        self.list_moves(board, c);
+        out.extend(self.moves[c].iter().map(|m| m.id));
+    }
+
+    /// Lists the legal moves of `c` in `board` (a position following from the root) in
+    /// `moves`.
+    fn list_moves(&mut self, board: &Board, c: Colour) {
         self.forbidden = *board.masks().0;
         self.left_mask[c] = piece_mask(board.pieces_left_of(c));
         self.list_from_root(c, board.attach_points(c));
         self.add_pending_moves(c);
-        out.extend(self.moves[c].iter().map(|m| m.id));
     }
 
     /// Sets the list of `c` to be, when it is next needed, its root list less what no
@@ -183,18 +192,6 @@ impl Playout {
         self.pending[c].clear();
         self.pending[c].extend_from_slice(&attach_points[self.root_attach_len[c]..]);
         self.from_root[c] = true;
-    }
-
-    /// Lists the moves of `c` in `board` from all its attach points, into `moves`.
-    fn legal_moves_from_scratch(&mut self, board: &Board, c: Colour) {
-        self.forbidden = *board.masks().0;
-        self.left_mask[c] = piece_mask(board.pieces_left_of(c));
-        self.moves[c].clear();
-        self.seen[c].fill(0);
-        self.pending[c].clear();
-        self.pending[c].extend_from_slice(board.attach_points(c));
-        self.from_root[c] = false;
-        self.add_pending_moves(c);
     }
 
     /// Adds the moves at the attach points of `c` placed since its list was last used
