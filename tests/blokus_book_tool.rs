@@ -1,7 +1,7 @@
 //! `tabula-blokus-book`: `--add` extends a book with the listed positions it lacks or
-//! holds from shallower searches, and drops the lines below a reply it changed; a full
-//! run keeps what was added, as deep as it was; bad arguments stop it before it
-//! touches the book.
+//! holds from shallower searches, drops the lines below a reply it changed and adds
+//! those a full run holds below the new reply; a full run keeps what was added, as
+//! deep as it was; bad arguments stop it before it touches the book.
 
 use std::process::{Command, Output};
 
@@ -169,20 +169,22 @@ fn bad_arguments_stop_the_tool_before_it_touches_the_book() {
 }
 
 #[test]
-fn add_drops_the_lines_below_a_reply_a_deeper_search_changed() {
-    let first = "f8,e9,f9,g9,e10";
+fn add_drops_the_lines_below_a_reply_a_deeper_search_changed_and_fills_in_a_full_runs() {
+    // A first X, below whose answer a full run holds White's second moves.
+    let first = "e8,d9,e9,f9,e10";
     // White's shallow answer is the monomino, which no search plays as a first move.
-    let black_line = format!("{first} j5 -> h8,i8,j8,k8,i9");
-    let white_line = format!("{first} j5 h8,i8,j8,k8,i9 -> l5,k6,l6,m6,l7");
+    let black_line = format!("{first} j5 -> i7,g8,h8,i8,i9");
+    let white_line = format!("{first} j5 i7,g8,h8,i8,i9 -> i3,g4,h4,i4,h5");
     let original = format!(
         "playouts 50\n-> {first}\n{first} -> j5\n{black_line}\nplayouts 60\n{white_line}\n"
     );
-    let text = run_on_book(
+    let (output, text) = run_tool(
         "unreached",
         &original,
         Some(&format!("{first}\n")),
-        &["--playouts", "400", "--threads", "1"],
+        &["--playouts", "100", "--threads", "2"],
     );
+    assert!(output.status.success(), "{output:?}");
 
     let book = Book::parse(Variant::Duo, &text).unwrap();
     let mut board = Board::new(Variant::Duo);
@@ -197,5 +199,51 @@ fn add_drops_the_lines_below_a_reply_a_deeper_search_changed() {
         !text.contains("playouts 60"),
         "a depth with no line left: {text}"
     );
-    assert_eq!(book.len(), 3, "{text}");
+    // Below the new answer, White's second move after each second pentomino of
+    // Black's, as a full run holds it, searched with the listed positions' playouts.
+    board.play(1, answer).unwrap();
+    let seconds: Vec<_> = board
+        .legal_moves(0)
+        .into_iter()
+        .filter(|&mv| board.tables().info(mv).len == 5)
+        .collect();
+    assert!(seconds.len() > 100, "{} second pentominoes", seconds.len());
+    for mv in &seconds {
+        let mut after = board.clone();
+        after.play(0, *mv).unwrap();
+        let entry = book.entry(&after, 1).unwrap_or_else(|| {
+            panic!("no line after {}", after.format_move(*mv));
+        });
+        assert_eq!(entry.playouts, Some(100));
+    }
+    assert_eq!(book.len(), 3 + seconds.len(), "{text}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let added = format!("{} positions added, 1 no longer reached", 1 + seconds.len());
+    assert!(stdout.contains(&added), "{stdout}");
+}
+
+#[test]
+fn add_fills_in_nothing_below_a_reply_a_deeper_search_kept() {
+    let first = "f8,e9,f9,g9,e10";
+    let original = format!("playouts 50\n-> {first}\n");
+    // The answer the search gives at 40 playouts, listed once shallow and then deep.
+    let shallow = run_on_book(
+        "kept-shallow",
+        &original,
+        Some(&format!("{first}\n")),
+        &["--playouts", "40", "--threads", "1"],
+    );
+    let answer_line = shallow.lines().last().unwrap().to_string();
+    let with_answer = format!("playouts 50\n-> {first}\nplayouts 30\n{answer_line}\n");
+    let text = run_on_book(
+        "kept-deep",
+        &with_answer,
+        Some(&format!("{first}\n")),
+        &["--playouts", "40", "--threads", "1"],
+    );
+    assert_eq!(Book::parse(Variant::Duo, &text).unwrap().len(), 2, "{text}");
+    assert!(
+        text.ends_with(&format!("playouts 40\n{answer_line}\n")),
+        "{text}"
+    );
 }

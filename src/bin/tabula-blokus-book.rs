@@ -19,7 +19,10 @@
 //! replies (a deeper line replaces the shallower one, which every budget reading the
 //! old line reads too); a list can hold the lines some opponent actually plays. When
 //! a deeper search changes a reply, the lines below the old reply are dropped: a
-//! player following the book no longer reaches them. A full run searches the
+//! player following the book no longer reaches them, and the positions a full run
+//! holds below the new reply (White's second move after a first X, its new answer
+//! and each second pentomino of Black's) are searched as a full run would, at 20,000
+//! playouts or `--playouts` if fewer. A full run searches the
 //! positions an earlier book gained this way again too, each at least as deep as the
 //! book at `--out` held it, and drops the lines it then no longer reaches.
 //!
@@ -38,6 +41,10 @@ const USAGE: &str = "usage: tabula-blokus-book [--first-playouts N] [--playouts 
   Generates the Blokus Duo opening book (default data/blokus/book-duo.txt); with --add FILE,
   searches the positions listed in FILE that the book lacks or holds from fewer playouts.";
 
+/// The playouts of every move after the first in a full run, unless `--playouts`
+/// says otherwise.
+const LATER_PLAYOUTS: u64 = 20_000;
+
 struct Options {
     first_playouts: u64,
     playouts: u64,
@@ -49,7 +56,7 @@ struct Options {
 fn options() -> Options {
     let mut options = Options {
         first_playouts: 100_000,
-        playouts: 20_000,
+        playouts: LATER_PLAYOUTS,
         threads: 2,
         out: "data/blokus/book-duo.txt".to_string(),
         add: None,
@@ -216,7 +223,8 @@ fn positions_lacking(book: &Book, text: &str, deeper: Option<u64>) -> Vec<Board>
 }
 
 /// Searches the positions listed in `list` that the book at `--out` lacks, or holds
-/// from searches of fewer than `--playouts`, and appends their replies to it.
+/// from searches of fewer than `--playouts`, and appends their replies to it, with
+/// the positions a full run holds below each reply that changed.
 fn add_positions(options: &Options, list: &str, start: Instant) {
     let text = std::fs::read_to_string(&options.out).expect("cannot read the book");
     let book = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
@@ -232,18 +240,79 @@ fn add_positions(options: &Options, list: &str, start: Instant) {
         .filter(|line| !replaced(line))
         .map(|line| format!("{line}\n"))
         .collect();
+    let mut added = positions.len();
     if !positions.is_empty() {
         let jobs = positions.iter().map(|b| (b.clone(), options.playouts));
-        text.push_str(&format_lines(&search_all(jobs.collect(), options, start)));
+        let lines = search_all(jobs.collect(), options, start);
+        text.push_str(&format_lines(&lines));
+        // Each changed reply, as the moves up to and including it.
+        let changed: Vec<_> = lines
+            .iter()
+            .filter(|line| {
+                let colour = line.board.to_play().expect("the opening goes on");
+                book.reply(&line.board, colour)
+                    .is_some_and(|old| old != line.reply)
+            })
+            .map(|line| {
+                let mut after = line.board.clone();
+                let colour = after.to_play().expect("the opening goes on");
+                after
+                    .play(colour, line.reply)
+                    .expect("the searched move is legal");
+                key(&after)
+            })
+            .collect();
+        let updated = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
+        let below = full_run_positions(&updated).into_iter().filter(|board| {
+            let colour = board.to_play().expect("the opening goes on");
+            updated.entry(board, colour).is_none()
+                && changed.iter().any(|reply| {
+                    reply.len() < board.num_moves()
+                        && board.history().take(reply.len()).eq(reply.iter().copied())
+                })
+        });
+        let playouts = options.playouts.min(LATER_PLAYOUTS);
+        let jobs: Vec<_> = below.map(|b| (b, playouts)).collect();
+        added += jobs.len();
+        text.push_str(&format_lines(&search_all(jobs, options, start)));
     }
     let (text, dropped) = without_unreached_lines(&text);
     std::fs::write(&options.out, text).expect("cannot write the book");
     println!(
-        "{} positions added, {dropped} no longer reached, in {:.0} s -> {}",
-        positions.len(),
+        "{added} positions added, {dropped} no longer reached, in {:.0} s -> {}",
         start.elapsed().as_secs_f64(),
         options.out
     );
+}
+
+/// The positions a full run searches (see [`generate`]), as far as `book`'s replies
+/// lead: the empty board, White's answer to every first pentomino, Black's second
+/// move after its book move and each first pentomino of White's, and White's second
+/// move after each first X, the book's answer and each second pentomino of Black's.
+fn full_run_positions(book: &Book) -> Vec<Board> {
+    let empty = Board::new(Variant::Duo);
+    let mut positions = vec![empty.clone()];
+    positions.extend(after_each_pentomino(&empty));
+    let after_reply = |board: &Board, colour: Colour| {
+        book.reply(board, colour).map(|reply| {
+            let mut after = board.clone();
+            after
+                .play(colour, reply)
+                .expect("the book's reply is legal");
+            after
+        })
+    };
+    if let Some(board) = after_reply(&empty, 0) {
+        positions.extend(after_each_pentomino(&board));
+    }
+    for black_first in first_x_moves(&empty) {
+        let mut board = empty.clone();
+        board.play(0, black_first).expect("a legal first move");
+        if let Some(board) = after_reply(&board, 1) {
+            positions.extend(after_each_pentomino(&board));
+        }
+    }
+    positions
 }
 
 /// Whether a player following `book` can reach `board`: at every earlier turn of the
