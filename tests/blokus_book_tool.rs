@@ -224,7 +224,8 @@ fn add_drops_the_lines_below_a_reply_a_deeper_search_changed_and_fills_in_a_full
 
 #[test]
 fn add_fills_in_nothing_below_a_reply_a_deeper_search_kept() {
-    let first = "f8,e9,f9,g9,e10";
+    // A first X, below whose answer a full run holds White's second moves.
+    let first = "e8,d9,e9,f9,e10";
     let original = format!("playouts 50\n-> {first}\n");
     // The answer the search gives at 40 playouts, listed once shallow and then deep.
     let shallow = run_on_book(

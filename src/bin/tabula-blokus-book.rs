@@ -20,9 +20,10 @@
 //! old line reads too); a list can hold the lines some opponent actually plays. When
 //! a deeper search changes a reply, the lines below the old reply are dropped: a
 //! player following the book no longer reaches them, and the positions a full run
-//! holds below the new reply (White's second move after a first X, its new answer
-//! and each second pentomino of Black's) are searched as a full run would, at 20,000
-//! playouts or `--playouts` if fewer. A full run searches the
+//! holds below the new reply (below a new first move of Black's, Black's second move
+//! after each first pentomino of White's; below a new answer to a first X, White's
+//! second move after each second pentomino of Black's) are searched as a full run
+//! would, at 20,000 playouts or `--playouts` if fewer. A full run searches the
 //! positions an earlier book gained this way again too, each at least as deep as the
 //! book at `--out` held it, and drops the lines it then no longer reaches.
 //!
@@ -85,16 +86,19 @@ fn moves_where(board: &Board, keep: impl Fn(MoveId) -> bool) -> Vec<MoveId> {
         .collect()
 }
 
+/// `board` after the colour to move plays `mv`.
+fn played(board: &Board, mv: MoveId) -> Board {
+    let colour = board.to_play().expect("the opening goes on");
+    let mut after = board.clone();
+    after.play(colour, mv).expect("a legal move");
+    after
+}
+
 /// The boards after each pentomino move of the colour to move on `board`.
 fn after_each_pentomino(board: &Board) -> Vec<Board> {
-    let colour = board.to_play().expect("the opening goes on");
     moves_where(board, |mv| board.tables().info(mv).len == 5)
         .into_iter()
-        .map(|mv| {
-            let mut after = board.clone();
-            after.play(colour, mv).expect("a legal move");
-            after
-        })
+        .map(|mv| played(board, mv))
         .collect()
 }
 
@@ -253,14 +257,7 @@ fn add_positions(options: &Options, list: &str, start: Instant) {
                 book.reply(&line.board, colour)
                     .is_some_and(|old| old != line.reply)
             })
-            .map(|line| {
-                let mut after = line.board.clone();
-                let colour = after.to_play().expect("the opening goes on");
-                after
-                    .play(colour, line.reply)
-                    .expect("the searched move is legal");
-                key(&after)
-            })
+            .map(|line| key(&played(&line.board, line.reply)))
             .collect();
         let updated = Book::parse(Variant::Duo, &text).unwrap_or_else(|e| panic!("{e}"));
         let below = full_run_positions(&updated).into_iter().filter(|board| {
@@ -293,22 +290,13 @@ fn full_run_positions(book: &Book) -> Vec<Board> {
     let empty = Board::new(Variant::Duo);
     let mut positions = vec![empty.clone()];
     positions.extend(after_each_pentomino(&empty));
-    let after_reply = |board: &Board, colour: Colour| {
-        book.reply(board, colour).map(|reply| {
-            let mut after = board.clone();
-            after
-                .play(colour, reply)
-                .expect("the book's reply is legal");
-            after
-        })
-    };
+    let after_reply =
+        |board: &Board, colour: Colour| book.reply(board, colour).map(|reply| played(board, reply));
     if let Some(board) = after_reply(&empty, 0) {
         positions.extend(after_each_pentomino(&board));
     }
     for black_first in first_x_moves(&empty) {
-        let mut board = empty.clone();
-        board.play(0, black_first).expect("a legal first move");
-        if let Some(board) = after_reply(&board, 1) {
+        if let Some(board) = after_reply(&played(&empty, black_first), 1) {
             positions.extend(after_each_pentomino(&board));
         }
     }
