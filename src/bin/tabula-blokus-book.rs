@@ -363,18 +363,10 @@ fn generate(options: &Options, start: Instant) {
     let jobs = white_firsts.map(|b| job(b, options.first_playouts));
     first_moves.extend(search_all(jobs.collect(), options, start));
 
-    let mut after_book_move = empty.clone();
-    after_book_move
-        .play(0, black_first)
-        .expect("the searched move is legal");
-    let mut positions = after_each_pentomino(&after_book_move);
+    let mut positions = after_each_pentomino(&played(&empty, black_first));
     for black_first in first_x_moves(&empty) {
-        let mut board = empty.clone();
-        board.play(0, black_first).expect("a legal first move");
-        let white_first = reply_in(&first_moves, &board);
-        board
-            .play(1, white_first)
-            .expect("the searched move is legal");
+        let board = played(&empty, black_first);
+        let board = played(&board, reply_in(&first_moves, &board));
         positions.extend(after_each_pentomino(&board));
     }
     let jobs = positions.into_iter().map(|b| job(b, options.playouts));
