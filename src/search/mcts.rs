@@ -131,6 +131,11 @@ pub struct MctsParams {
     /// Whether a playout budget counts the visits the root kept from the previous
     /// search, so that a position already studied costs only what it lacks.
     pub budget_counts_reused: bool,
+    /// With [`Selection::Shares`], what one AMAF observation of a child counts for in
+    /// its exploration term's `n`, beside its visits (Pentobi adds them at 0.7): a move
+    /// the playouts keep playing loses its bonus quickly, and the tree grows narrower
+    /// and deeper. 0: visits alone.
+    pub amaf_in_exploration: f32,
 }
 
 impl Default for MctsParams {
@@ -144,6 +149,7 @@ impl Default for MctsParams {
             reuse_tree: true,
             decided_lead: None,
             budget_counts_reused: false,
+            amaf_in_exploration: 0.0,
         }
     }
 }
@@ -159,6 +165,20 @@ pub struct SearchResult<M> {
     pub visits: u32,
     pub value: f32,
     pub elapsed: Duration,
+    /// How the playouts went, summed over them.
+    pub shape: SearchShape,
+}
+
+/// The work of a search's playouts, summed over them: divided by the playouts, how
+/// deep the tree took them, how long they ran on, and what it cost to grow the tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchShape {
+    /// Moves made in the tree (the expanded child included).
+    pub tree_moves: u64,
+    /// Moves made by the playouts below the tree.
+    pub playout_moves: u64,
+    /// Nodes the expansions created.
+    pub new_nodes: u64,
 }
 
 /// One root move after a search, for analysis output.
@@ -210,32 +230,78 @@ struct Hot {
     player: u8,
 }
 
+/// How a child's counts become its selection values: what every update of a [`Hot`]
+/// reads of the search's parameters.
+#[derive(Clone, Copy, Debug)]
+struct Counting {
+    /// `1 / rave_equiv`, as [`blend`] takes it.
+    fade: f32,
+    /// Whether the exploration term is the prior's share over the count.
+    by_share: bool,
+    /// What an AMAF observation adds to that count ([`MctsParams::amaf_in_exploration`]).
+    amaf_weight: f32,
+}
+
+impl Counting {
+    fn of(params: &MctsParams) -> Counting {
+        let by_share = params.selection.by_share();
+        Counting {
+            fade: params.rave_equiv.recip(),
+            by_share,
+            amaf_weight: if by_share {
+                params.amaf_in_exploration
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
 impl Hot {
-    /// Brings `blended` and `uncertainty` up to date after one more visit; `fade` is
-    /// `1 / rave_equiv`, as [`blend`] takes it, `by_share` whether the exploration
-    /// term is the prior's share over the visits.
-    fn reblend(&mut self, fade: f32, by_share: bool) {
-        self.reblend_amaf(fade);
-        self.uncertainty = if by_share {
-            // share / n from share / (n - 1): the share itself is not kept.
-            self.uncertainty * (self.n - 1.0).max(1.0) / self.n.max(1.0)
+    /// The `n` of the exploration term by the priors' shares.
+    fn exploration_count(&self, counting: Counting) -> f32 {
+        self.n + counting.amaf_weight * self.amaf_n
+    }
+
+    /// Brings `blended` and `uncertainty` up to date after one more visit.
+    fn reblend(&mut self, counting: Counting) {
+        self.reblend_amaf(counting.fade);
+        self.uncertainty = if counting.by_share {
+            self.shrunk_share(1.0, counting)
         } else {
             uncertainty(self.n)
         };
     }
 
+    /// Adds one AMAF observation of `reward`.
+    fn add_amaf(&mut self, reward: f32, counting: Counting) {
+        self.amaf_n += 1.0;
+        self.amaf_w += reward;
+        self.reblend_amaf(counting.fade);
+        if counting.amaf_weight > 0.0 {
+            self.uncertainty = self.shrunk_share(counting.amaf_weight, counting);
+        }
+    }
+
+    /// share / count from share / (count - `added`), the count just grown by `added`:
+    /// the share itself is not kept.
+    fn shrunk_share(&self, added: f32, counting: Counting) -> f32 {
+        let count = self.exploration_count(counting);
+        self.uncertainty * (count - added).max(1.0) / count.max(1.0)
+    }
+
     /// The child's part of the exploration term with `extra` more visits (virtual
     /// losses).
-    fn uncertainty_with(&self, extra: f32, by_share: bool) -> f32 {
-        if by_share {
-            self.uncertainty * self.n.max(1.0) / (self.n + extra).max(1.0)
+    fn uncertainty_with(&self, extra: f32, counting: Counting) -> f32 {
+        if counting.by_share {
+            let count = self.exploration_count(counting);
+            self.uncertainty * count.max(1.0) / (count + extra).max(1.0)
         } else {
             uncertainty(self.n + extra)
         }
     }
 
-    /// Brings `blended` up to date after a change of the AMAF counts alone, which
-    /// leaves `uncertainty` as it was.
+    /// Brings `blended` up to date after a change of the AMAF counts.
     fn reblend_amaf(&mut self, fade: f32) {
         self.blended = blend(self.n, self.w, self.amaf_n, self.amaf_w, fade);
     }
@@ -500,6 +566,10 @@ struct Shared<'a, G: SearchGame> {
     limits: &'a Limits,
     params: &'a MctsParams,
     started: AtomicU64,
+    /// [`SearchShape`]'s sums.
+    tree_moves: AtomicU64,
+    playout_moves: AtomicU64,
+    new_nodes: AtomicU64,
     deadline: Option<Instant>,
     max_playouts: u64,
     /// Raised once the budget is spent or the best move can no longer change (see
@@ -645,6 +715,9 @@ impl<G: SearchGame> Mcts<G> {
             limits,
             params: &self.params,
             started: AtomicU64::new(0),
+            tree_moves: AtomicU64::new(0),
+            playout_moves: AtomicU64::new(0),
+            new_nodes: AtomicU64::new(0),
             deadline: limits.deadline(start),
             max_playouts,
             finished: AtomicBool::new(false),
@@ -698,6 +771,11 @@ impl<G: SearchGame> Mcts<G> {
             visits: best.map_or(0, |i| tree.nodes[i].visits),
             value: best.map_or(0.0, |i| tree.hot[i].mean()),
             elapsed: start.elapsed(),
+            shape: SearchShape {
+                tree_moves: shared.tree_moves.into_inner(),
+                playout_moves: shared.playout_moves.into_inner(),
+                new_nodes: shared.new_nodes.into_inner(),
+            },
         };
         self.previous = Some((state.clone(), tree));
         result
@@ -814,8 +892,7 @@ impl<G: SearchGame> Shared<'_, G> {
             Selection::Shares { exploration: c } => c * parent_n.sqrt() * log_n,
             Selection::Uct { exploration: c } => c * log_n.sqrt(),
         };
-        let by_share = selection.by_share();
-        let fade = self.params.rave_equiv.recip();
+        let counting = Counting::of(self.params);
         let value = |hot: &Hot| {
             if hot.virtual_loss == 0 {
                 hot.blended + exploration * hot.uncertainty
@@ -823,8 +900,8 @@ impl<G: SearchGame> Shared<'_, G> {
                 // Virtual losses count as visits that lost.
                 let extra = hot.virtual_loss as f32;
                 let n = hot.n + extra;
-                blend(n, hot.w, hot.amaf_n, hot.amaf_w, fade)
-                    + exploration * hot.uncertainty_with(extra, by_share)
+                blend(n, hot.w, hot.amaf_n, hot.amaf_w, counting.fade)
+                    + exploration * hot.uncertainty_with(extra, counting)
             }
         };
         p.first_child as usize + first_of_highest(&tree.hot[p.children()], value)
@@ -880,6 +957,8 @@ impl<G: SearchGame> Shared<'_, G> {
                 }
                 tree.nodes[leaf].first_child = first;
                 tree.nodes[leaf].num_children = s.candidates.len() as u32;
+                self.new_nodes
+                    .fetch_add(s.candidates.len() as u64, Ordering::Relaxed);
             }
             if tree.nodes[leaf].num_children > 0 {
                 let child = self.select(&tree, leaf);
@@ -893,12 +972,15 @@ impl<G: SearchGame> Shared<'_, G> {
         s.played.clear();
         let rewards = s.state.playout(&mut s.playout, &mut s.rng, &mut s.played);
         let score = s.state.playout_score(&s.playout);
+        self.tree_moves
+            .fetch_add(s.path.len() as u64 - 1, Ordering::Relaxed);
+        self.playout_moves
+            .fetch_add(s.played.len() as u64, Ordering::Relaxed);
         self.backup(s, &rewards, score);
     }
 
     fn backup(&self, s: &mut Scratch<G>, rewards: &Rewards, score: Option<f32>) {
-        let fade = self.params.rave_equiv.recip();
-        let by_share = self.params.selection.by_share();
+        let counting = Counting::of(self.params);
         for &(player, key) in &s.played {
             s.marks[key as usize] |= 1 << player;
         }
@@ -917,9 +999,7 @@ impl<G: SearchGame> Shared<'_, G> {
                 let (bit, reward) = (1 << player, rewards[player as usize]);
                 for hot in children {
                     if s.marks[hot.key as usize] & bit != 0 {
-                        hot.amaf_n += 1.0;
-                        hot.amaf_w += reward;
-                        hot.reblend_amaf(fade);
+                        hot.add_amaf(reward, counting);
                     }
                 }
             }
@@ -927,7 +1007,7 @@ impl<G: SearchGame> Shared<'_, G> {
             node.visits += 1;
             hot.n += 1.0;
             hot.w += rewards[hot.player as usize];
-            hot.reblend(fade, by_share);
+            hot.reblend(counting);
             if let Some(score) = score {
                 node.add_score(score);
             }
@@ -1486,7 +1566,15 @@ mod tests {
     #[test]
     fn the_exploration_factor_counts_visits_and_virtual_losses() {
         let close = |a: f32, b: f32| (a - b).abs() < 1e-6;
-        let fade = 1.0 / 800.0;
+        let shares = Counting {
+            fade: 1.0 / 800.0,
+            by_share: true,
+            amaf_weight: 0.0,
+        };
+        let uct = Counting {
+            by_share: false,
+            ..shares
+        };
         let prior = Prior {
             value: 0.5,
             weight: 3.0,
@@ -1497,12 +1585,12 @@ mod tests {
         for n in 4..=8 {
             hot.n += 1.0;
             hot.w += 1.0;
-            hot.reblend(fade, true);
+            hot.reblend(shares);
             let n = n as f32;
             assert!(close(hot.uncertainty, 0.2 / n), "{n}");
-            assert!(close(hot.uncertainty_with(2.0, true), 0.2 / (n + 2.0)));
+            assert!(close(hot.uncertainty_with(2.0, shares), 0.2 / (n + 2.0)));
             assert!(close(
-                hot.uncertainty_with(2.0, false),
+                hot.uncertainty_with(2.0, uct),
                 (n + 3.0).sqrt().recip()
             ));
         }
@@ -1512,13 +1600,130 @@ mod tests {
         };
         let (_, mut hot) = Node::<u32>::new(Some(1), 0, 0, weightless, true);
         assert!(close(hot.uncertainty, 0.2));
-        assert!(close(hot.uncertainty_with(1.0, true), 0.2));
-        assert!(close(hot.uncertainty_with(2.0, true), 0.1));
+        assert!(close(hot.uncertainty_with(1.0, shares), 0.2));
+        assert!(close(hot.uncertainty_with(2.0, shares), 0.1));
         for (n, factor) in [(1.0, 0.2), (2.0, 0.1), (3.0, 0.2 / 3.0)] {
             hot.n = n;
-            hot.reblend(fade, true);
+            hot.reblend(shares);
             assert!(close(hot.uncertainty, factor), "{n}");
         }
+    }
+
+    /// Counted in the exploration term, each AMAF observation adds its weight to the
+    /// child's `n` there, on top of the visits; not counted, it leaves the term alone.
+    #[test]
+    fn amaf_observations_count_in_the_exploration_term_by_their_weight() {
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-5;
+        let prior = Prior {
+            value: 0.5,
+            weight: 3.0,
+            share: 0.2,
+        };
+        for weight in [0.0, 0.7] {
+            let counting = Counting {
+                fade: 1.0 / 800.0,
+                by_share: true,
+                amaf_weight: weight,
+            };
+            let (_, mut hot) = Node::<u32>::new(Some(1), 0, 0, prior, true);
+            for amaf in 1..=10 {
+                hot.add_amaf(1.0, counting);
+                if amaf % 3 == 0 {
+                    hot.n += 1.0;
+                    hot.reblend(counting);
+                }
+                let count = hot.n + weight * amaf as f32;
+                assert!(close(hot.uncertainty, 0.2 / count), "{weight} {amaf}");
+                assert!(close(
+                    hot.uncertainty_with(2.0, counting),
+                    0.2 / (count + 2.0)
+                ));
+            }
+        }
+    }
+
+    /// A game of exactly [`FourMoves::LENGTH`] moves, each a choice of three, that the
+    /// first player wins when the moves sum to an even number.
+    #[derive(Clone, Debug, Default)]
+    struct FourMoves {
+        played: Vec<u32>,
+    }
+
+    impl FourMoves {
+        const LENGTH: usize = 4;
+
+        fn rewards(&self) -> Rewards {
+            let mut rewards = [0.0; MAX_PLAYERS];
+            rewards[(self.played.iter().sum::<u32>() % 2) as usize] = 1.0;
+            rewards
+        }
+    }
+
+    impl SearchGame for FourMoves {
+        type Move = u32;
+        type Playout = ();
+
+        fn player_to_move(&self) -> Option<usize> {
+            (self.played.len() < Self::LENGTH).then_some(self.played.len() % 2)
+        }
+
+        fn tree_moves(&self, _: &mut (), out: &mut Vec<(u32, Prior)>) {
+            out.extend((0..3).map(|mv| (mv, Prior::NONE)));
+        }
+
+        fn play(&mut self, mv: u32) {
+            self.played.push(mv);
+        }
+
+        fn move_key(&self, mv: u32) -> u32 {
+            mv
+        }
+
+        fn key_bound(&self) -> usize {
+            3
+        }
+
+        fn new_playout(&self) {}
+
+        fn playout(&self, _: &mut (), rng: &mut Rng, played: &mut Vec<(u8, u32)>) -> Rewards {
+            let mut game = self.clone();
+            while let Some(player) = game.player_to_move() {
+                let mv = rng.below(3);
+                played.push((player as u8, mv));
+                game.play(mv);
+            }
+            game.rewards()
+        }
+
+        fn moves_since(&self, earlier: &Self) -> Option<Vec<u32>> {
+            (self.played.starts_with(&earlier.played))
+                .then(|| self.played[earlier.played.len()..].to_vec())
+        }
+
+        fn position_key(&self) -> u64 {
+            self.played
+                .iter()
+                .fold(1, |key, &mv| key * 4 + u64::from(mv))
+        }
+    }
+
+    /// The shape of a search sums its playouts' work: every game is played to its
+    /// end, in the tree or below it, and the expansions created every node of the
+    /// fresh tree but its root.
+    #[test]
+    fn the_search_shape_counts_every_move_and_new_node() {
+        let mut mcts: Mcts<FourMoves> = Mcts::default();
+        let result = mcts.search(&FourMoves::default(), &limits(200, 1, 1));
+        let shape = result.shape;
+        assert_eq!(result.playouts, 200);
+        let length = FourMoves::LENGTH as u64;
+        assert_eq!(shape.tree_moves + shape.playout_moves, length * 200);
+        // Expanded at every first visit, the tree takes each playout a move deeper
+        // than the last one of its line.
+        assert!(shape.tree_moves > 2 * 200, "{shape:?}");
+        let (_, tree) = mcts.previous.as_ref().expect("a search was made");
+        assert_eq!(shape.new_nodes as usize, tree.len() - 1);
+        assert!(tree.len() > 1 + 3 + 9, "{}", tree.len());
     }
 
     /// A reused tree keeps the rewards of the search that built it, counted as 100
