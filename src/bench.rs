@@ -194,17 +194,13 @@ fn blokus_mcts(moves: usize, playouts: u64, seed: u64) {
     let best = result
         .best
         .map_or("none".to_string(), |m| board.format_move(m.mv));
-    let per_playout = |sum: u64| sum as f64 / result.playouts.max(1) as f64;
     println!(
         "blokus duo mcts after {moves} moves: {} playouts in {cpu:.2} s CPU ({wall:.2} s wall) = \
-         {:.0} playouts per CPU second (move {best}, {} visits); a playout: {:.2} moves in the \
-         tree, {:.2} below, {:.1} new nodes",
+         {:.0} playouts per CPU second (move {best}, {} visits); {}",
         result.playouts,
         result.playouts as f64 / cpu,
         result.visits,
-        per_playout(result.shape.tree_moves),
-        per_playout(result.shape.playout_moves),
-        per_playout(result.shape.new_nodes),
+        result.shape.per_playout(result.playouts),
     );
 }
 

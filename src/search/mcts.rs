@@ -181,6 +181,19 @@ pub struct SearchShape {
     pub new_nodes: u64,
 }
 
+impl SearchShape {
+    /// The shape per playout of `playouts`, for logs and benchmarks.
+    pub fn per_playout(&self, playouts: u64) -> String {
+        let mean = |sum: u64| sum as f64 / playouts.max(1) as f64;
+        format!(
+            "a playout: {:.2} moves in the tree, {:.2} below, {:.1} new nodes",
+            mean(self.tree_moves),
+            mean(self.playout_moves),
+            mean(self.new_nodes)
+        )
+    }
+}
+
 /// One root move after a search, for analysis output.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootMove<M> {

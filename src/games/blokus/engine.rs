@@ -101,10 +101,9 @@ struct TreeRule {
 /// In Duo each AMAF observation of a move counts 0.7 in its exploration term's visits,
 /// as Pentobi counts them: moves the playouts keep playing lose their bonus sooner, and
 /// the tree goes deeper with fewer nodes (on the benchmark's 60,000 playouts 5.6 moves
-/// a playout instead of 4.5, 19.3 new nodes instead of 30.7): against level 7 it scored 50.2 %
-/// over 250 games at 0.84 of its CPU (protocol/blokus.md, "Counting the AMAF
-/// observations").
-/// The other variants are untried with it.
+/// a playout instead of 4.5, 19.3 new nodes instead of 30.7); against level 7 it
+/// scored 50.2 % over 250 games at 0.84 of its CPU (protocol/blokus.md, "Counting the
+/// AMAF observations"). The other variants are untried with it.
 fn tree_rule(variant: Variant) -> TreeRule {
     let (exploration, temperature, amaf_in_exploration) = match variant {
         Variant::Duo => (0.5, 1.5, 0.7),
@@ -430,12 +429,12 @@ impl Engine {
     /// (protocol/blokus.md).
     fn params(paced: bool) -> MctsParams {
         MctsParams {
+            expand_threshold_per_level: 0.5,
             // Each search sets its variant's lead (see `decided_lead`).
             decided_lead: None,
             budget_counts_reused: paced,
             // Each search sets its variant's constant (see `tree_rule`).
             selection: Selection::Shares { exploration: 0.5 },
-            expand_threshold_per_level: 0.5,
             ..MctsParams::default()
         }
     }
@@ -499,17 +498,13 @@ impl Engine {
         self.mcts.params.amaf_in_exploration = rule.amaf_in_exploration;
         self.mcts.params.decided_lead = self.paced.then(|| decided_lead(board.variant()));
         let result = self.mcts.search(&position, &limits);
-        let per_playout = |sum: u64| sum as f64 / result.playouts.max(1) as f64;
         log::info!(
-            "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}; \
-             a playout: {:.2} moves in the tree, {:.2} below, {:.1} new nodes",
+            "blokus genmove: {} playouts in {:.3} s, best visits {} value {:.3}; {}",
             result.playouts,
             result.elapsed.as_secs_f64(),
             result.visits,
             result.value,
-            per_playout(result.shape.tree_moves),
-            per_playout(result.shape.playout_moves),
-            per_playout(result.shape.new_nodes),
+            result.shape.per_playout(result.playouts),
         );
         Some(result)
     }
